@@ -1,0 +1,74 @@
+# Declarations of the Cython core. Cards are indices 0..31 (suit * 8 + rank, ranks in natural
+# order 7 8 9 T J Q K A); a set of cards is a 32-bit mask. Nothing outside this module packs bits.
+from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+
+cpdef enum Undertrump:
+    UNDERTRUMP_FORBIDDEN = 0
+    UNDERTRUMP_MUST = 1
+    UNDERTRUMP_FREE = 2
+
+cpdef enum Nat:
+    NAT_MAJORITY = 0
+    NAT_82 = 1
+    NAT_NONE = 2
+
+cpdef enum Pit:
+    PIT_ANY = 0
+    PIT_PLAYING = 1
+    PIT_NONE = 2
+
+cpdef enum Metric:
+    # What a search maximises for the playing team (side 0).
+    METRIC_POINTS = 0   # playing total - defenders total (cards, last trick, roem, pit)
+    METRIC_CARDS = 1    # playing team's card points + last trick (the nat="82" test)
+    METRIC_SCORE = 2    # playing final score - defenders final score (path dependent)
+
+cdef struct Params:
+    int trump
+    bint amsterdam
+    int undertrump
+    bint roem_table
+    bint stuk_trick
+    uint32_t stuk_pair      # trump K|Q when stuk="hand" has a holder, else 0
+    int stuk_holder
+    int four_kind[8]        # roem for four of a rank, by rank
+    int points[32]          # card points, already doubled under double_suits
+    int strength[32]        # higher wins within a suit; trumps above all plain cards
+    uint32_t beats[32]      # for a trump card: the trumps that beat it
+    int last_trick          # 10, doubled under double_suits
+    int pit_mode
+    int pit_bonus
+    int side[4]             # 0 for the playing team's seats, 1 for the defenders
+    int hand_roem[2]        # roem-in-hand combinations by side, before afkeuren
+    int hand_stuk[2]
+    bint hand_needs_trick
+    int nat
+    int multiplier
+    int factor              # 2 under double_suits, else 1
+    int zero_bonus
+    bint flags_matter       # whether "has this side won a trick" changes what is to come
+
+cdef struct State:
+    uint32_t hands[4]
+    int trick[4]            # cards of the current trick in playing order
+    int ntrick
+    int trick_leader
+    int win_pos             # index in trick of the card winning so far
+    int pts[2]              # card points + last trick, by side
+    int roem[2]             # roem on the table, by side
+    int won[2]              # tricks won, by side
+    int tricks_left         # tricks not yet finished, the current one included
+
+cdef struct Entry:
+    uint32_t hands[4]
+    uint64_t extra          # leader, flags and (score metric) what was taken so far
+    int16_t lower
+    int16_t upper
+    uint8_t best
+    uint8_t epoch
+    uint8_t used
+
+cdef uint32_t legal_moves(const Params* p, const State* s) noexcept nogil
+cdef void play_card(const Params* p, State* s, int card) noexcept nogil
+cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil
+cdef int progress(const Params* p, int metric, const State* s) noexcept nogil

@@ -1,0 +1,540 @@
+# The Cython core: packed card sets, legal moves, tricks, roem, and the alpha-beta search.
+# Declarations are in _engine.pxd. The search runs without the GIL and reports no errors:
+# its inputs are checked in Python (search.py) before they get here.
+from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+DEF INF = 32000
+DEF MAX_MOVES = 8
+DEF PLIES = 33
+
+cdef uint32_t SUIT_MASK[4]
+SUIT_MASK[:] = [0x000000FF, 0x0000FF00, 0x00FF0000, 0xFF000000]
+
+# Roem of a run on the table, by the 8-bit set of ranks of one suit in a trick.
+cdef int RUN_ROEM[256]
+
+
+cdef int _longest_run(int bits):
+    cdef int best = 0, run = 0, r
+    for r in range(8):
+        if bits & (1 << r):
+            run += 1
+            best = max(best, run)
+        else:
+            run = 0
+    return best
+
+
+cdef void _fill_run_roem():
+    cdef int bits, n
+    for bits in range(256):
+        n = _longest_run(bits)
+        RUN_ROEM[bits] = 20 if n == 3 else (50 if n >= 4 else 0)
+
+
+_fill_run_roem()
+
+
+cdef inline int popcount(uint32_t x) noexcept nogil:
+    return __builtin_popcount(x)
+
+
+cdef inline int lowest(uint32_t x) noexcept nogil:
+    return __builtin_ctz(x)
+
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+
+
+# -- the rules of one trick --------------------------------------------------------------------
+
+cdef uint32_t legal_moves(const Params* p, const State* s) noexcept nogil:
+    """The cards the player to move may play (RULES.md, "Duties")."""
+    cdef int seat = (s.trick_leader + s.ntrick) & 3
+    cdef uint32_t hand = s.hands[seat]
+    if s.ntrick == 0:
+        return hand
+    cdef int led = s.trick[0] >> 3
+    cdef uint32_t trump_mask = SUIT_MASK[p.trump]
+    cdef int top = s.trick[s.win_pos]
+    cdef bint trumped = (top >> 3) == p.trump     # the winning card is a trump iff any is
+    cdef uint32_t follow = hand & SUIT_MASK[led]
+    cdef uint32_t higher
+    if follow:
+        if led == p.trump:
+            higher = follow & p.beats[top]
+            if higher:
+                return higher
+        return follow
+    cdef uint32_t trumps = hand & trump_mask
+    if not trumps:
+        return hand
+    higher = (trumps & p.beats[top]) if trumped else trumps
+    cdef uint32_t lower = trumps & ~higher
+    cdef uint32_t others = hand & ~trump_mask
+    if p.amsterdam and ((s.trick_leader + s.win_pos) & 3) == (seat ^ 2):
+        if lower and others and p.undertrump == UNDERTRUMP_FORBIDDEN:
+            return hand & ~lower
+        return hand
+    if not trumped:
+        return trumps
+    if higher:
+        return higher
+    if p.undertrump == UNDERTRUMP_FORBIDDEN:
+        return others if others else hand
+    if p.undertrump == UNDERTRUMP_MUST:
+        return trumps
+    return hand
+
+
+cdef inline bint beats(const Params* p, int card, int top) noexcept nogil:
+    if (card >> 3) == (top >> 3):
+        return p.strength[card] > p.strength[top]
+    return (card >> 3) == p.trump
+
+
+cdef inline int table_roem(const Params* p, const State* s, uint32_t cards) noexcept nogil:
+    """Roem made by the four cards of a finished trick (RULES.md, "Roem", roem="table")."""
+    cdef int roem = 0, suit, rank
+    for suit in range(4):
+        roem += RUN_ROEM[(cards >> (8 * suit)) & 0xFF]
+    rank = s.trick[0] & 7
+    if cards == (<uint32_t>0x01010101 << rank):
+        roem += p.four_kind[rank]
+    cdef uint32_t pair = (<uint32_t>0x60) << (8 * p.trump)   # trump Q and K
+    if p.stuk_trick and (cards & pair) == pair:
+        roem += 20
+    if p.stuk_pair and (cards & p.stuk_pair) and not (s.hands[p.stuk_holder] & p.stuk_pair):
+        roem += 20   # stuk="hand": the holder played the second of the two
+    return roem
+
+
+cdef void play_card(const Params* p, State* s, int card) noexcept nogil:
+    """Play `card` for the player to move; closes the trick after its fourth card."""
+    cdef int seat = (s.trick_leader + s.ntrick) & 3
+    cdef int i, winner, side, points = 0
+    cdef uint32_t cards = 0
+    s.hands[seat] &= ~((<uint32_t>1) << card)
+    s.trick[s.ntrick] = card
+    if s.ntrick == 0:
+        s.win_pos = 0
+    elif beats(p, card, s.trick[s.win_pos]):
+        s.win_pos = s.ntrick
+    s.ntrick += 1
+    if s.ntrick < 4:
+        return
+    for i in range(4):
+        cards |= (<uint32_t>1) << s.trick[i]
+        points += p.points[s.trick[i]]
+    winner = (s.trick_leader + s.win_pos) & 3
+    side = p.side[winner]
+    if s.tricks_left == 1:
+        points += p.last_trick
+    s.pts[side] += points
+    if p.roem_table:
+        s.roem[side] += table_roem(p, s, cards)
+    s.won[side] += 1
+    s.tricks_left -= 1
+    s.trick_leader = winner
+    s.ntrick = 0
+
+
+# -- values -----------------------------------------------------------------------------------
+
+cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil:
+    """The metric of a finished round (scoring.py in C: hand roem, pit, nat, kraken)."""
+    if metric == METRIC_CARDS:
+        return s.pts[0]
+    cdef int combo[2]
+    cdef int total[2]
+    cdef int pit[2]
+    cdef int side
+    for side in range(2):
+        combo[side] = p.hand_roem[side]
+        total[side] = s.pts[side] + s.roem[side] + p.hand_stuk[side]
+        if p.hand_needs_trick and s.won[side] == 0:
+            combo[side] = 0
+            total[side] -= p.hand_stuk[side]
+        pit[side] = 0
+        if s.won[side] == 8 and (p.pit_mode == PIT_ANY or (p.pit_mode == PIT_PLAYING and side == 0)):
+            pit[side] = p.pit_bonus
+    for side in range(2):
+        if combo[side] >= combo[1 - side]:      # afkeuren: the team with less loses it
+            total[side] += combo[side]
+    total[0] += pit[0]
+    total[1] += pit[1]
+    if metric == METRIC_POINTS:
+        return total[0] - total[1]
+    cdef bint made
+    if p.nat == NAT_82 and p.multiplier == 1:
+        made = s.pts[0] >= 82 * p.factor
+    else:
+        made = total[0] > total[1]
+    cdef int pot = (162 * p.multiplier * p.factor
+                    + total[0] - s.pts[0] + total[1] - s.pts[1])
+    cdef int score
+    if p.multiplier > 1 or (p.nat != NAT_NONE and not made):
+        score = pot if made else -pot
+    else:
+        score = total[0] - total[1]
+    if made and total[1] == 0:
+        score += p.zero_bonus
+    return score
+
+
+cdef int progress(const Params* p, int metric, const State* s) noexcept nogil:
+    """The part of the metric already fixed by finished tricks (0 for the score metric)."""
+    if metric == METRIC_POINTS:
+        return s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
+    if metric == METRIC_CARDS:
+        return s.pts[0]
+    return 0
+
+
+# -- the search ----------------------------------------------------------------------------------
+
+cdef struct Search:
+    Params p
+    int metric
+    Entry* table
+    uint64_t bucket_mask       # number of 4-entry buckets - 1
+    uint8_t epoch
+    uint64_t nodes
+    int history[32]
+    int killer[PLIES]
+
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    x ^= x >> 33
+    x *= <uint64_t>0xff51afd7ed558ccd
+    x ^= x >> 33
+    x *= <uint64_t>0xc4ceb9fe1a85ec53
+    x ^= x >> 33
+    return x
+
+
+cdef inline uint64_t key_extra(const Search* S, const State* s) noexcept nogil:
+    """Everything besides the hands that the value still to come depends on."""
+    cdef uint64_t extra = <uint64_t>s.trick_leader | (<uint64_t>S.metric << 60)
+    if S.p.flags_matter or S.metric == METRIC_SCORE:
+        extra |= (<uint64_t>(s.won[0] > 0) << 2) | (<uint64_t>(s.won[1] > 0) << 3)
+    if S.metric == METRIC_SCORE:
+        # The score is not additive (nat), so what was taken is part of the position.
+        extra |= (<uint64_t>s.pts[0] << 4) | (<uint64_t>s.pts[1] << 16)
+        extra |= (<uint64_t>s.roem[0] << 28) | (<uint64_t>s.roem[1] << 44)
+    return extra
+
+
+cdef inline Entry* probe(Search* S, const State* s, uint64_t extra, bint* found) noexcept nogil:
+    """The entry for this position, or the slot to replace with it (found=False)."""
+    cdef uint64_t h = mix((<uint64_t>s.hands[0] << 32 | s.hands[1]) ^ mix(
+        (<uint64_t>s.hands[2] << 32 | s.hands[3]) ^ extra * <uint64_t>0x9E3779B97F4A7C15))
+    cdef Entry* bucket = S.table + (h & S.bucket_mask) * 4
+    cdef Entry* victim = bucket
+    cdef Entry* e
+    cdef int i, worth, victim_worth = 99
+    for i in range(4):
+        e = bucket + i
+        if e.used and e.epoch == S.epoch:
+            if (e.extra == extra and e.hands[0] == s.hands[0] and e.hands[1] == s.hands[1]
+                    and e.hands[2] == s.hands[2] and e.hands[3] == s.hands[3]):
+                found[0] = True
+                return e
+            worth = popcount(e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3])
+        else:
+            worth = -1     # empty, or left from an earlier search context
+        # Replace what is cheapest to find again: an empty slot, else the smallest position.
+        if worth < victim_worth:
+            victim = e
+            victim_worth = worth
+    found[0] = False
+    return victim
+
+
+cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_move,
+                            int* out) noexcept nogil:
+    """Moves best-first: table move, killer, then by what the card does to the trick."""
+    cdef const Params* p = &S.p
+    cdef int n = 0, card, i, j, score, tmp
+    cdef int scores[MAX_MOVES]
+    cdef int seat = (s.trick_leader + s.ntrick) & 3
+    cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
+    cdef int top
+    cdef bint partner_wins
+    while moves:
+        card = lowest(moves)
+        moves &= moves - 1
+        if card == tt_move:
+            score = 1 << 28
+        elif card == S.killer[depth]:
+            score = 1 << 27
+        elif s.ntrick == 0:
+            score = S.history[card]
+        else:
+            top = s.trick[s.win_pos]
+            partner_wins = p.side[(s.trick_leader + s.win_pos) & 3] == p.side[seat]
+            if beats(p, card, top):
+                # Win it; the last player wins as cheaply as it can.
+                score = (1 << 26) + (p.points[card] * 64 if s.ntrick < 3 else -p.strength[card] * 64)
+            elif partner_wins:
+                score = (1 << 25) + p.points[card] * 64     # smear points on partner's trick
+            else:
+                score = (1 << 24) - p.points[card] * 64 - p.strength[card]   # cheapest discard
+            score += S.history[card] >> 8
+        out[n] = card
+        scores[n] = score
+        i = n
+        while i > 0 and scores[i - 1] < scores[i]:
+            tmp = scores[i - 1]; scores[i - 1] = scores[i]; scores[i] = tmp
+            tmp = out[i - 1]; out[i - 1] = out[i]; out[i] = tmp
+            i -= 1
+        n += 1
+    return n
+
+
+cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta on the value still to come (final metric - progress so far)."""
+    cdef const Params* p = &S.p
+    S.nodes += 1
+    if s.tricks_left == 0:
+        return final_value(p, S.metric, s) - progress(p, S.metric, s)
+    cdef bint at_boundary = s.ntrick == 0 and s.tricks_left >= 2
+    cdef Entry* entry = NULL
+    cdef bint found = False
+    cdef uint64_t extra = 0
+    cdef int tt_move = -1
+    if at_boundary:
+        extra = key_extra(S, s)
+        entry = probe(S, s, extra, &found)
+        if found:
+            if entry.lower >= beta:
+                return entry.lower
+            if entry.upper <= alpha:
+                return entry.upper
+            if entry.lower == entry.upper:
+                return entry.lower
+            if entry.lower > alpha:
+                alpha = entry.lower
+            if entry.upper < beta:
+                beta = entry.upper
+            tt_move = entry.best
+    cdef int alpha_start = alpha, beta_start = beta
+    cdef int moves[MAX_MOVES]
+    cdef int n = order_moves(S, s, legal_moves(p, s), tt_move, moves)
+    cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
+    cdef int best = -INF if maximising else INF
+    cdef int best_move = moves[0]
+    cdef int i, gain, value
+    cdef int base = progress(p, S.metric, s)
+    cdef State child
+    cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
+    for i in range(n):
+        child = s[0]
+        play_card(p, &child, moves[i])
+        gain = progress(p, S.metric, &child) - base
+        value = gain + alpha_beta(S, &child, alpha - gain, beta - gain)
+        if maximising:
+            if value > best:
+                best = value
+                best_move = moves[i]
+                if value > alpha:
+                    alpha = value
+        else:
+            if value < best:
+                best = value
+                best_move = moves[i]
+                if value < beta:
+                    beta = value
+        if alpha >= beta:
+            S.killer[depth] = best_move
+            S.history[best_move] += s.tricks_left * s.tricks_left
+            break
+    if at_boundary:
+        # Probe again: the search below may have reused the slot found above.
+        entry = probe(S, s, extra, &found)
+        if not found:
+            entry.hands[0] = s.hands[0]
+            entry.hands[1] = s.hands[1]
+            entry.hands[2] = s.hands[2]
+            entry.hands[3] = s.hands[3]
+            entry.extra = extra
+            entry.epoch = S.epoch
+            entry.used = 1
+            entry.lower = -INF
+            entry.upper = INF
+        if best <= alpha_start:
+            entry.upper = min(entry.upper, best)
+        elif best >= beta_start:
+            entry.lower = max(entry.lower, best)
+        else:
+            entry.lower = best
+            entry.upper = best
+        entry.best = best_move
+    return best
+
+
+# -- the Python face -----------------------------------------------------------------------------
+
+cdef uint32_t _mask(cards) except? 0:
+    cdef uint32_t m = 0
+    for c in cards:
+        m |= (<uint32_t>1) << <int>c
+    return m
+
+
+def _cards(uint32_t mask):
+    return [c for c in range(32) if mask >> c & 1]
+
+
+cdef class Engine:
+    """The compiled search, configured for one round's rules, owning its transposition table.
+
+    `configure(spec)` takes plain numbers prepared by search.py (card points and strengths
+    come from cards.py, so the rules live in one place); positions are
+    `(hands, trick, trick_leader, pts, roem, won, tricks_left)` with cards as indices 0..31 and
+    the team pairs ordered (playing team, defenders).
+    """
+    cdef Search S
+    cdef object _spec
+
+    def __cinit__(self, int table_mb=16):
+        cdef uint64_t buckets = 1
+        while buckets * 2 * 4 * sizeof(Entry) <= (<uint64_t>max(table_mb, 1)) << 20:
+            buckets *= 2
+        self.S.table = <Entry*>calloc(buckets * 4, sizeof(Entry))
+        if self.S.table == NULL:
+            raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
+        self.S.bucket_mask = buckets - 1
+        self.S.epoch = 1
+        self._spec = None
+
+    def __dealloc__(self):
+        free(self.S.table)
+
+    @property
+    def table_entries(self):
+        return (self.S.bucket_mask + 1) * 4
+
+    @property
+    def nodes(self):
+        """Nodes searched by this engine so far (take differences to count one search)."""
+        return self.S.nodes
+
+    def configure(self, dict spec):
+        """Set the round's parameters; a change starts a new table epoch (old entries die)."""
+        if spec == self._spec:
+            return
+        cdef Params* p = &self.S.p
+        cdef int c, d
+        memset(p, 0, sizeof(Params))
+        p.trump = spec["trump"]
+        p.amsterdam = spec["amsterdam"]
+        p.undertrump = spec["undertrump"]
+        p.roem_table = spec["roem_table"]
+        p.stuk_trick = spec["stuk_trick"]
+        p.stuk_holder = spec["stuk_holder"]
+        p.stuk_pair = ((<uint32_t>0x60) << (8 * p.trump)) if p.stuk_holder >= 0 else 0
+        p.stuk_holder = max(p.stuk_holder, 0)
+        for c in range(8):
+            p.four_kind[c] = spec["four_kind"][c]
+        for c in range(32):
+            p.points[c] = spec["points"][c]
+            p.strength[c] = spec["strength"][c]
+        for c in range(32):
+            p.beats[c] = 0
+            for d in range(32):
+                if d >> 3 == p.trump and c >> 3 == p.trump and p.strength[d] > p.strength[c]:
+                    p.beats[c] |= (<uint32_t>1) << d
+        p.factor = spec["factor"]
+        p.last_trick = 10 * p.factor
+        p.pit_mode = spec["pit_mode"]
+        p.pit_bonus = spec["pit_bonus"]
+        for c in range(4):
+            p.side[c] = 0 if c % 2 == spec["playing"] else 1
+        for c in range(2):
+            p.hand_roem[c] = spec["hand_roem"][c]
+            p.hand_stuk[c] = spec["hand_stuk"][c]
+        p.hand_needs_trick = spec["hand_needs_trick"]
+        p.nat = spec["nat"]
+        p.multiplier = spec["multiplier"]
+        p.zero_bonus = spec["zero_bonus"]
+        p.flags_matter = p.pit_mode != PIT_NONE or p.hand_needs_trick
+        self._spec = dict(spec)
+        self._new_epoch()
+
+    cdef void _new_epoch(self):
+        self.S.epoch = (self.S.epoch + 1) & 0xFF
+        if self.S.epoch == 0:      # wrapped: entries of 255 epochs ago would look current
+            memset(self.S.table, 0, (self.S.bucket_mask + 1) * 4 * sizeof(Entry))
+            self.S.epoch = 1
+        memset(self.S.history, 0, sizeof(self.S.history))
+        memset(self.S.killer, 0xFF, sizeof(self.S.killer))
+
+    cdef State _state(self, position) except *:
+        hands, trick, trick_leader, pts, roem, won, tricks_left = position
+        cdef State s
+        cdef int i
+        memset(&s, 0, sizeof(State))
+        for i in range(4):
+            s.hands[i] = _mask(hands[i])
+        s.trick_leader = trick_leader
+        s.tricks_left = tricks_left
+        for i in range(2):
+            s.pts[i] = pts[i]
+            s.roem[i] = roem[i]
+            s.won[i] = won[i]
+        s.ntrick = 0
+        for c in trick:   # replayed so that the winner so far is tracked as in play
+            s.trick[s.ntrick] = c
+            if s.ntrick == 0 or beats(&self.S.p, c, s.trick[s.win_pos]):
+                s.win_pos = s.ntrick
+            s.ntrick += 1
+        return s
+
+    @staticmethod
+    cdef tuple _position(const State* s):
+        return ([_cards(s.hands[i]) for i in range(4)], [s.trick[i] for i in range(s.ntrick)],
+                s.trick_leader, (s.pts[0], s.pts[1]), (s.roem[0], s.roem[1]),
+                (s.won[0], s.won[1]), s.tricks_left)
+
+    def legal(self, position):
+        """The legal cards of the player to move, as indices."""
+        self._require_configured()
+        cdef State s = self._state(position)
+        return _cards(legal_moves(&self.S.p, &s))
+
+    def play(self, position, int card):
+        """The position after `card` is played by the player to move (no legality check)."""
+        self._require_configured()
+        cdef State s = self._state(position)
+        play_card(&self.S.p, &s, card)
+        return Engine._position(&s)
+
+    def final_value(self, position, int metric):
+        """The metric of a finished round."""
+        self._require_configured()
+        cdef State s = self._state(position)
+        return final_value(&self.S.p, metric, &s)
+
+    def search(self, position, int metric, int alpha=-INF, int beta=INF):
+        """Fail-soft alpha-beta: the metric's final value if it lies inside (alpha, beta),
+        else a bound on the side of the window it falls (as alpha-beta always does)."""
+        self._require_configured()
+        cdef State s = self._state(position)
+        cdef int base, value
+        self.S.metric = metric      # part of every table key, so metrics share the table
+        base = progress(&self.S.p, metric, &s)
+        with nogil:
+            value = base + alpha_beta(&self.S, &s, alpha - base, beta - base)
+        return value
+
+    def _require_configured(self):
+        if self._spec is None:
+            raise RuntimeError("Engine.configure(spec) must be called before use")
+
+
+INFINITY = INF

@@ -1,0 +1,197 @@
+"""Deal: four hands of 8 cards, validated, in the PBN-style notation of RULES.md."""
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Union
+
+from .cards import ALL_CARDS, Card, Rank, Seat, Suit
+from .errors import DealError
+
+# A hand is written spades.hearts.diamonds.clubs, as bridge tools do.
+_PBN_SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
+
+SeatLike = Union[Seat, str]
+
+
+class Deal:
+    """Four hands of 8 cards each, every card once.
+
+    >>> deal = Deal.random(7)
+    >>> Deal.from_pbn(deal.to_pbn()) == deal
+    True
+    """
+
+    __slots__ = ("_hands",)
+
+    def __init__(self, hands: Union[Mapping[SeatLike, Iterable], Iterable[Iterable]]):
+        if isinstance(hands, Mapping):
+            by_seat = {Seat.parse(seat): cards for seat, cards in hands.items()}
+            missing = [s.name for s in Seat if s not in by_seat]
+            if missing:
+                raise DealError(f"no hand given for seat {', '.join(missing)}")
+            hands = [by_seat[s] for s in Seat]
+        hands = list(hands)
+        if len(hands) != 4:
+            raise DealError(f"a deal has 4 hands, got {len(hands)}")
+        parsed = []
+        for seat, cards in zip(Seat, hands):
+            if isinstance(cards, str):
+                cards = cards.split()
+            try:
+                parsed.append(tuple(Card.parse(c) for c in cards))
+            except ValueError as err:
+                raise DealError(f"seat {seat.name}: {err}") from None
+        self._hands = tuple(tuple(sorted(h, key=_display_key)) for h in parsed)
+        self._validate()
+
+    def _validate(self) -> None:
+        seen: dict = {}
+        for seat, hand in zip(Seat, self._hands):
+            for card in hand:
+                if card in seen:
+                    where = f"seats {seen[card].name} and {seat.name}" if seen[card] != seat \
+                        else f"seat {seat.name} twice"
+                    raise DealError(f"card {card} is dealt twice ({where})")
+                seen[card] = seat
+        missing = ", ".join(str(c) for c in ALL_CARDS if c not in seen)
+        for seat, hand in zip(Seat, self._hands):
+            if len(hand) != 8:
+                note = f" (not dealt: {missing})" if missing else ""
+                raise DealError(f"seat {seat.name} has {len(hand)} cards; every seat needs 8{note}")
+        if missing:
+            raise DealError(f"card {missing} missing from the deal")
+
+    def __getitem__(self, seat: SeatLike) -> "tuple[Card, ...]":
+        """The hand dealt to `seat`, highest suit (spades) first, high cards first."""
+        return self._hands[Seat.parse(seat)]
+
+    @property
+    def hands(self) -> "tuple[tuple[Card, ...], ...]":
+        return self._hands
+
+    def holder(self, card: Union[Card, str]) -> Seat:
+        """The seat that was dealt `card`."""
+        card = Card.parse(card)
+        for seat, hand in zip(Seat, self._hands):
+            if card in hand:
+                return seat
+        raise AssertionError("unreachable: every card is dealt")
+
+    # -- notation -------------------------------------------------------------------------
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Deal":
+        """Parse `N:<hand> <hand> <hand> <hand>`, hands from the named seat clockwise.
+
+        A hand is `spades.hearts.diamonds.clubs`; `T` or `10` for ten; `-` or empty for a void.
+        """
+        if not isinstance(text, str):
+            raise DealError(f"a deal in notation is a string, got {type(text).__name__}")
+        body = text.strip()
+        if len(body) < 2 or body[1] != ":" or body[0].upper() not in "NESW":
+            raise DealError(
+                f"deal {text!r} must start with the first seat and a colon, e.g. 'N:AKQ.J9.T8.7 ...'")
+        first = Seat.parse(body[0])
+        parts = body[2:].split()
+        if len(parts) != 4:
+            raise DealError(f"a deal has 4 hands separated by spaces, got {len(parts)} in {text!r}")
+        hands: dict = {}
+        for offset, part in enumerate(parts):
+            seat = Seat((first + offset) % 4)
+            hands[seat] = _parse_hand(part, seat)
+        return cls(hands)
+
+    def to_pbn(self, first: SeatLike = Seat.N) -> str:
+        """The deal in the notation of RULES.md, starting from seat `first`."""
+        first = Seat.parse(first)
+        seats = [Seat((first + i) % 4) for i in range(4)]
+        return f"{first.name}:" + " ".join(_format_hand(self._hands[s]) for s in seats)
+
+    # -- seeded deals ---------------------------------------------------------------------
+
+    @classmethod
+    def random(cls, seed: int) -> "Deal":
+        """A shuffled deal, the same for the same seed on every machine and Python version.
+
+        Uses its own SplitMix64 generator, so it does not depend on `random`'s internals.
+        """
+        rng = _SplitMix64(seed)
+        cards = list(range(32))
+        for i in range(31, 0, -1):
+            j = rng.below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        return cls([[ALL_CARDS[c] for c in cards[8 * s: 8 * s + 8]] for s in range(4)])
+
+    # -- value semantics ------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self._hands == other._hands
+
+    def __hash__(self) -> int:
+        return hash(self._hands)
+
+    def __repr__(self) -> str:
+        return f"Deal.from_pbn({self.to_pbn()!r})"
+
+    def __str__(self) -> str:
+        return self.to_pbn()
+
+    def to_text(self, symbols: bool = True) -> str:
+        """A readable four-line picture of the deal, one line a seat."""
+        lines = []
+        for seat, hand in zip(Seat, self._hands):
+            groups = []
+            for suit in _PBN_SUIT_ORDER:
+                ranks = "".join(c.rank.letter for c in hand if c.suit == suit) or "-"
+                groups.append((suit.symbol if symbols else suit.letter) + ranks)
+            lines.append(f"{seat.name}  " + "  ".join(f"{g:<7}" for g in groups).rstrip())
+        return "\n".join(lines)
+
+
+def _display_key(card: Card):
+    return (_PBN_SUIT_ORDER.index(card.suit), -card.rank)
+
+
+def _parse_hand(text: str, seat: Seat) -> "list[Card]":
+    groups = text.split(".")
+    if len(groups) != 4:
+        raise DealError(
+            f"seat {seat.name}: hand {text!r} needs 4 suits separated by dots (spades.hearts.diamonds.clubs)")
+    cards = []
+    for suit, group in zip(_PBN_SUIT_ORDER, groups):
+        if group == "-":
+            continue
+        chars = group.upper().replace("10", "T")
+        for ch in chars:
+            if ch not in "789TJQKA":
+                raise DealError(f"seat {seat.name}: unknown rank {ch!r} in {suit.name} of {text!r}")
+            cards.append(Card(suit, Rank.parse(ch)))
+    return cards
+
+
+def _format_hand(hand) -> str:
+    return ".".join(
+        "".join(c.rank.letter for c in hand if c.suit == suit) or "-" for suit in _PBN_SUIT_ORDER)
+
+
+class _SplitMix64:
+    """A tiny, fully specified generator: the same stream everywhere."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int):
+        self.state = seed & self.MASK
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        # Rejection sampling keeps every value equally likely.
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % n

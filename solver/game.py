@@ -1,0 +1,310 @@
+"""A round of Klaverjas in plain Python, written to read like RULES.md.
+
+This is the statement of the rules the engine is tested against: legal cards under every
+duty option, the winner of a trick, the roem in a trick, points so far, and replaying a
+recorded play.
+
+>>> from solver import Deal, Rules
+>>> game = Game(Deal.random(1), trump="H", leader="E", playing="NS", rules=Rules())
+>>> game.to_move
+<Seat.E: 1>
+>>> game.play(game.legal_cards()[0]); len(game.current_trick)
+1
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, Iterable, List, Optional, Tuple, Union
+
+from .cards import Card, Rank, Seat, Suit, Team, parse_cards
+from .deal import Deal
+from .errors import IllegalPlayError
+from .rules import Rules
+from .scoring import Tally, counted_hand_roem, pit_bonus, point_factor
+
+CardLike = Union[Card, str]
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the four cards in playing order, who won, what it was worth."""
+
+    number: int
+    leader: Seat
+    cards: Tuple[Card, ...]
+    winner: Seat
+    points: int   # card points, with the last-trick bonus on trick 8
+    roem: int
+
+    def seat_of(self, index: int) -> Seat:
+        return Seat((self.leader + index) % 4)
+
+
+# -- the rules of one trick, as functions of the cards on the table -----------------------------
+
+def winning_index(cards: List[Card], trump: Suit) -> int:
+    """Index in `cards` (playing order) of the card that wins so far: highest trump, else
+    highest card of the led suit."""
+    best = 0
+    for i, card in enumerate(cards[1:], start=1):
+        top = cards[best]
+        if card.suit == top.suit and card.strength(trump) > top.strength(trump):
+            best = i
+        elif card.suit == trump and top.suit != trump:
+            best = i
+    return best
+
+
+def legal_cards(hand: Iterable[Card], trick: List[Card], seat: Seat, trick_leader: Seat,
+                trump: Suit, rules: Rules) -> Tuple[List[Card], Optional[str]]:
+    """The cards `seat` may play to `trick`, and the duty that limits them (None if free).
+
+    Duties of RULES.md: "follow suit", "overtrump" (beat the highest trump when trumps are
+    led or when ruffing), "trump" (ruff when void), "undertrump" (the undertrump option).
+    """
+    hand = sorted(hand)
+    if not trick:
+        return hand, None
+    led = trick[0].suit
+    trumps_in_trick = [c for c in trick if c.suit == trump]
+    highest_trump = max((c.strength(trump) for c in trumps_in_trick), default=None)
+
+    def beats_highest(card: Card) -> bool:
+        return highest_trump is None or card.strength(trump) > highest_trump
+
+    follow = [c for c in hand if c.suit == led]
+    if follow:
+        if led == trump:
+            higher = [c for c in follow if beats_highest(c)]
+            if higher and len(higher) < len(follow):
+                return higher, "overtrump"
+        return follow, "follow suit"
+
+    trumps = [c for c in hand if c.suit == trump]
+    if not trumps:
+        return hand, None
+    non_trumps = [c for c in hand if c.suit != trump]
+    higher = [c for c in trumps if beats_highest(c)]
+    lower = [c for c in trumps if not beats_highest(c)]
+
+    winner = Seat((trick_leader + winning_index(trick, trump)) % 4)
+    if rules.trump_duty == "amsterdam" and winner == seat.partner:
+        # Exempt from trumping; undertrumping partner is still limited by `undertrump`.
+        if lower and non_trumps and rules.undertrump == "forbidden":
+            return [c for c in hand if c not in lower], "undertrump"
+        return hand, None
+    if not trumps_in_trick:
+        return trumps, "trump"
+    if higher:
+        return higher, "overtrump"
+    if rules.undertrump == "forbidden":
+        return (non_trumps, "undertrump") if non_trumps else (hand, None)
+    if rules.undertrump == "must":
+        return trumps, "undertrump"
+    return hand, None
+
+
+def trick_roem(cards: Iterable[Card], trump: Suit, rules: Rules) -> int:
+    """Roem on the table made by the four cards of one trick (stuk "hand" is not in here:
+    it depends on who was dealt the cards, see `Game`)."""
+    cards = list(cards)
+    if rules.roem != "table":
+        return 0
+    roem = 0
+    ranks = {c.rank for c in cards}
+    if len(cards) == 4 and len(ranks) == 1:
+        roem += rules.four_of_a_kind_value(cards[0].rank)
+    for suit in Suit:
+        in_suit = sorted(c.rank for c in cards if c.suit == suit)
+        run = longest = 1 if in_suit else 0
+        for a, b in zip(in_suit, in_suit[1:]):
+            run = run + 1 if b == a + 1 else 1
+            longest = max(longest, run)
+        roem += 20 if longest == 3 else 50 if longest >= 4 else 0
+    if rules.stuk == "trick" and {Card(trump, Rank.KING), Card(trump, Rank.QUEEN)} <= set(cards):
+        roem += 20
+    return roem
+
+
+def _parse_trump(trump) -> Suit:
+    try:
+        return Suit.parse(trump)
+    except ValueError as err:
+        raise ValueError(f"trump: {err}") from None
+
+
+class Game:
+    """One round: a deal, a trump suit, the seat that leads trick 1, and the playing team.
+
+    `play(card)` and `undo()` move through the round; `legal_cards()` lists what the player to
+    move may play; the tallies so far are in `tally(team)`.
+    """
+
+    def __init__(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None):
+        if not isinstance(deal, Deal):
+            raise TypeError(f"deal must be a Deal, got {type(deal).__name__}")
+        self.deal = deal
+        self.trump = _parse_trump(trump)
+        self.leader = Seat.parse(leader)
+        self.playing = Team.parse(playing)
+        self.rules = rules if rules is not None else Rules()
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be a Rules, got {type(self.rules).__name__}")
+        self.hands: List[set] = [set(deal[s]) for s in Seat]
+        self.tricks: List[Trick] = []
+        self.current_trick: List[Card] = []
+        self.played: List[Card] = []
+        self._factor = point_factor(self.rules, self.trump)
+        self.stuk_holder = self._find_stuk_holder()
+
+    def _find_stuk_holder(self) -> Optional[Seat]:
+        # The seat dealt both trump K and Q, when stuk="hand" scores it on the table.
+        if self.rules.roem != "table" or self.rules.stuk != "hand":
+            return None
+        pair = {Card(self.trump, Rank.KING), Card(self.trump, Rank.QUEEN)}
+        for seat in Seat:
+            if pair <= set(self.deal[seat]):
+                return seat
+        return None
+
+    # -- where we are ------------------------------------------------------------------------
+
+    @property
+    def trick_leader(self) -> Seat:
+        return self.tricks[-1].winner if self.tricks else self.leader
+
+    @property
+    def to_move(self) -> Seat:
+        return Seat((self.trick_leader + len(self.current_trick)) % 4)
+
+    @property
+    def trick_number(self) -> int:
+        """1..8 for the trick being played; 9 once the round is over."""
+        return len(self.tricks) + 1
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.tricks) == 8
+
+    # -- the rules -------------------------------------------------------------------------
+
+    def legal_cards(self) -> List[Card]:
+        """The cards the player to move may play, lowest index first."""
+        if self.is_over:
+            return []
+        cards, _ = legal_cards(self.hands[self.to_move], self.current_trick, self.to_move,
+                               self.trick_leader, self.trump, self.rules)
+        return cards
+
+    def check(self, card: CardLike) -> Card:
+        """The card, if the player to move may play it; else IllegalPlayError saying why."""
+        seat = self.to_move
+        try:
+            card = Card.parse(card)
+        except ValueError as err:
+            raise IllegalPlayError(f"trick {self.trick_number}, seat {seat.name}: {err}") from None
+        where = f"trick {self.trick_number}, seat {seat.name}"
+        if self.is_over:
+            raise IllegalPlayError(f"{card}: the round is over, all 8 tricks are played", card=card)
+        if card not in self.hands[seat]:
+            owner = "was already played" if card in self.played else \
+                f"is in the hand of {next(s.name for s in Seat if card in self.hands[s])}"
+            raise IllegalPlayError(f"{where}: {seat.name} does not hold {card} (it {owner})",
+                                   card=card, seat=seat, trick=self.trick_number, duty="hold")
+        allowed, duty = legal_cards(self.hands[seat], self.current_trick, seat,
+                                    self.trick_leader, self.trump, self.rules)
+        if card not in allowed:
+            raise IllegalPlayError(
+                f"{where}: {card} breaks the duty to {_duty_text(duty, self.rules)}; "
+                f"legal are {' '.join(map(str, allowed))}",
+                card=card, seat=seat, trick=self.trick_number, duty=duty)
+        return card
+
+    def play(self, card: CardLike) -> None:
+        """Play a card for the player to move (checked against the rules)."""
+        card = self.check(card)
+        seat = self.to_move
+        self.hands[seat].remove(card)
+        self.current_trick.append(card)
+        self.played.append(card)
+        if len(self.current_trick) == 4:
+            self.tricks.append(self._close_trick())
+            self.current_trick = []
+
+    def undo(self) -> Card:
+        """Take back the last card played."""
+        if not self.played:
+            raise IndexError("nothing to undo: no card has been played")
+        if not self.current_trick:
+            self.current_trick = list(self.tricks.pop().cards)
+        card = self.current_trick.pop()
+        self.hands[self.to_move].add(card)
+        self.played.pop()
+        return card
+
+    def replay(self, cards: Union[str, Iterable[CardLike]]) -> None:
+        """Play a recorded sequence, e.g. `game.replay("DA D7 D8 DK")`; stops at an illegal card."""
+        for card in (cards.split() if isinstance(cards, str) else cards):
+            self.play(card)
+
+    def _close_trick(self) -> Trick:
+        cards = tuple(self.current_trick)
+        leader = self.trick_leader
+        winner = Seat((leader + winning_index(list(cards), self.trump)) % 4)
+        number = len(self.tricks) + 1
+        points = sum(c.points(self.trump) for c in cards) + (10 if number == 8 else 0)
+        roem = trick_roem(cards, self.trump, self.rules) + self._stuk_in_hand_roem(cards)
+        return Trick(number, leader, cards, winner, points * self._factor, roem)
+
+    def _stuk_in_hand_roem(self, cards) -> int:
+        # stuk="hand": 20 in the trick where the holder plays the second of trump K and Q.
+        if self.stuk_holder is None:
+            return 0
+        pair = {Card(self.trump, Rank.KING), Card(self.trump, Rank.QUEEN)}
+        if pair & set(cards) and not pair & self.hands[self.stuk_holder]:
+            return 20
+        return 0
+
+    # -- points ------------------------------------------------------------------------------
+
+    def tricks_won(self) -> Dict[Team, int]:
+        won = {Team.NS: 0, Team.EW: 0}
+        for trick in self.tricks:
+            won[trick.winner.team] += 1
+        return won
+
+    def tally(self, team) -> Tally:
+        """What `team` has so far: card points, roem (table and counted hand roem), pit."""
+        team = Team.parse(team)
+        won = self.tricks_won()
+        points = sum(t.points for t in self.tricks if t.winner.team == team)
+        roem = sum(t.roem for t in self.tricks if t.winner.team == team)
+        hands = {t: [self.deal[s] for s in t.seats] for t in Team}
+        roem += counted_hand_roem(hands, self.trump, self.rules, won)[team]
+        pit = pit_bonus(team, won, self.playing, self.rules)
+        return Tally(points, roem, pit)
+
+    def tallies(self) -> Dict[Team, Tally]:
+        return {team: self.tally(team) for team in Team}
+
+    def roem_so_far(self) -> int:
+        """All roem made in finished tricks plus hand roem, both teams (for verzaken)."""
+        return sum(self.tally(t).roem for t in Team)
+
+    def copy(self) -> "Game":
+        other = Game(self.deal, self.trump, self.leader, self.playing, self.rules)
+        other.replay(self.played)
+        return other
+
+    def __repr__(self) -> str:
+        return (f"Game({self.deal!r}, trump={self.trump.name!r}, leader={self.leader.name!r}, "
+                f"playing={self.playing.name!r}, rules={self.rules!r}, played={len(self.played)})")
+
+
+def _duty_text(duty: str, rules: Rules) -> str:
+    if duty == "undertrump":
+        return ("play a lower trump when unable to overtrump" if rules.undertrump == "must"
+                else "not undertrump while holding a card of another suit")
+    return {"follow suit": "follow suit",
+            "overtrump": "beat the highest trump in the trick",
+            "trump": "trump when void in the led suit"}[duty]

@@ -1,0 +1,56 @@
+"""The oracle: plain minimax over `game.py`, no pruning and no table.
+
+Slow on purpose and obviously correct; the engine is tested against it. Use it only on
+positions with a few tricks left (a full deal is far beyond it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Union
+
+from .cards import Card
+from .game import Game
+from .scoring import OBJECTIVES, objective_value
+
+Value = Union[int, bool]
+
+
+@dataclass(frozen=True)
+class ReferenceResult:
+    value: Value
+    line: List[Card]
+
+
+def minimax(game: Game, objective: str = "points") -> ReferenceResult:
+    """The exact value of `game`'s position for `objective`, and one optimal line.
+
+    The playing team maximises, the defenders minimise. `game` is left as it was.
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+    value, line = _minimax(game, objective)
+    return ReferenceResult(value, line)
+
+
+def _minimax(game: Game, objective: str):
+    if game.is_over:
+        return objective_value(objective, game.tallies(), game.playing, game.trump, game.rules), []
+    maximising = game.to_move.team == game.playing
+    best = None
+    for card in game.legal_cards():
+        game.play(card)
+        value, line = _minimax(game, objective)
+        game.undo()
+        if best is None or (value > best[0] if maximising else value < best[0]):
+            best = (value, [card] + line)
+    return best
+
+
+def minimax_moves(game: Game, objective: str = "points") -> Dict[Card, Value]:
+    """The value of each legal card of the player to move, both sides optimal afterwards."""
+    values = {}
+    for card in game.legal_cards():
+        game.play(card)
+        values[card] = minimax(game, objective).value
+        game.undo()
+    return values

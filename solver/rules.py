@@ -1,0 +1,158 @@
+"""Rules: every option of RULES.md, validated, hashable, and round-tripping through JSON."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, Dict, FrozenSet, Mapping, Tuple
+
+from .cards import Rank, Suit
+from .errors import RulesError
+
+_CHOICES: Dict[str, Tuple[str, ...]] = {
+    "trump_duty": ("amsterdam", "rotterdam"),
+    "undertrump": ("forbidden", "must", "free"),
+    "roem": ("table", "hand", "none"),
+    "stuk": ("trick", "hand", "none"),
+    "pit": ("any", "playing", "none"),
+    "nat": ("majority", "82", "none"),
+}
+_MULTIPLIERS = (1, 2, 4, 8)
+DEFAULT_FOUR_OF_A_KIND = {"A": 100, "K": 100, "Q": 100, "T": 100, "J": 200}
+
+
+@dataclass(frozen=True, repr=False)
+class Rules:
+    """The rule options of a round. Defaults are those of RULES.md (Amsterdam).
+
+    >>> Rules(trump_duty="rotterdam", four_of_a_kind={"J": 100, "10": 100}).trump_duty
+    'rotterdam'
+    >>> Rules(**Rules.rotterdam().to_dict()) == Rules.rotterdam()
+    True
+    """
+
+    trump_duty: str = "amsterdam"
+    undertrump: str = "forbidden"
+    roem: str = "table"
+    stuk: str = "trick"
+    four_of_a_kind: Any = field(default_factory=lambda: dict(DEFAULT_FOUR_OF_A_KIND))
+    pit: str = "any"
+    pit_bonus: int = 100
+    double_suits: Any = frozenset()
+    nat: str = "majority"
+    multiplier: int = 1
+    revoke_penalty: int = 100
+    zero_bonus: int = 0
+    hand_roem_needs_trick: bool = False
+
+    def __post_init__(self) -> None:
+        if self.nat == 82 and not isinstance(self.nat, bool):  # JSON may give the number
+            object.__setattr__(self, "nat", "82")
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RulesError(
+                    f"rule {name}={value!r} is not allowed: choose one of {', '.join(allowed)}")
+        object.__setattr__(self, "four_of_a_kind", _parse_four_of_a_kind(self.four_of_a_kind))
+        object.__setattr__(self, "double_suits", _parse_double_suits(self.double_suits))
+        for name in ("pit_bonus", "revoke_penalty", "zero_bonus"):
+            _check_int(name, getattr(self, name), minimum=0)
+        _check_int("multiplier", self.multiplier, minimum=1)
+        if self.multiplier not in _MULTIPLIERS:
+            raise RulesError(
+                f"rule multiplier={self.multiplier!r} is not allowed: choose one of 1, 2, 4, 8")
+        if not isinstance(self.hand_roem_needs_trick, bool):
+            raise RulesError(
+                f"rule hand_roem_needs_trick={self.hand_roem_needs_trick!r} must be true or false")
+
+    @classmethod
+    def amsterdam(cls, **options: Any) -> "Rules":
+        """The defaults: partner's trick may be left alone (no trump duty)."""
+        return cls(**{"trump_duty": "amsterdam", **options})
+
+    @classmethod
+    def rotterdam(cls, **options: Any) -> "Rules":
+        """The defaults with trump duty even when partner is winning the trick."""
+        return cls(**{"trump_duty": "rotterdam", **options})
+
+    @classmethod
+    def from_dict(cls, options: Mapping[str, Any]) -> "Rules":
+        """Like `Rules(**options)`, with a clear error for an unknown option name."""
+        if not isinstance(options, Mapping):
+            raise RulesError(f"rules must be a mapping of option names to values, got {options!r}")
+        known = [f.name for f in fields(cls)]
+        unknown = [k for k in options if k not in known]
+        if unknown:
+            raise RulesError(f"unknown rule option {unknown[0]!r}: the options are {', '.join(known)}")
+        return cls(**options)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Plain JSON-ready values; `Rules(**rules.to_dict()) == rules`."""
+        out: Dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "four_of_a_kind":
+                value = {Rank(r).letter: v for r, v in value}
+            elif f.name == "double_suits":
+                value = sorted(Suit(s).letter for s in value)
+            out[f.name] = value
+        return out
+
+    def __repr__(self) -> str:
+        default = Rules().to_dict()
+        changed = {k: v for k, v in self.to_dict().items() if v != default[k]}
+        return "Rules(" + ", ".join(f"{k}={v!r}" for k, v in changed.items()) + ")"
+
+    def four_of_a_kind_value(self, rank: Rank) -> int:
+        """Roem for four cards of `rank` (0 when the rank scores nothing)."""
+        return dict(self.four_of_a_kind).get(Rank(rank), 0)
+
+    def is_double(self, trump: Suit) -> bool:
+        """Whether card points and the last trick count double with this trump."""
+        return Suit.parse(trump) in self.double_suits
+
+
+# Rules(**options) must raise RulesError, not TypeError, for an unknown option name.
+_dataclass_init = Rules.__init__
+
+
+def _init_with_clear_errors(self, *args: Any, **options: Any) -> None:
+    known = [f.name for f in fields(Rules)]
+    for name in options:
+        if name not in known:
+            raise RulesError(f"unknown rule option {name!r}: the options are {', '.join(known)}")
+    _dataclass_init(self, *args, **options)
+
+
+Rules.__init__ = _init_with_clear_errors  # type: ignore[method-assign]
+
+
+def _check_int(name: str, value: Any, minimum: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise RulesError(f"rule {name}={value!r} must be a whole number of at least {minimum}")
+
+
+def _parse_four_of_a_kind(value: Any) -> Tuple[Tuple[Rank, int], ...]:
+    if isinstance(value, tuple) and all(isinstance(p, tuple) for p in value):
+        value = dict(value)
+    if not isinstance(value, Mapping):
+        raise RulesError(
+            f"rule four_of_a_kind={value!r} must map ranks to roem, e.g. {DEFAULT_FOUR_OF_A_KIND}")
+    parsed = {}
+    for rank, points in value.items():
+        try:
+            r = Rank.parse(rank if not isinstance(rank, int) or isinstance(rank, Rank) else str(rank))
+        except ValueError:
+            raise RulesError(
+                f"rule four_of_a_kind: unknown rank {rank!r}: use one of 7 8 9 T (or 10) J Q K A") from None
+        _check_int(f"four_of_a_kind[{rank!r}]", points, minimum=0)
+        parsed[r] = points
+    # Sorted pairs: hashable, and equal for equal mappings.
+    return tuple(sorted((r, v) for r, v in parsed.items() if v))
+
+
+def _parse_double_suits(value: Any) -> FrozenSet[Suit]:
+    if isinstance(value, str):
+        value = list(value.replace(",", " ").split()) if len(value) != 1 else [value]
+    try:
+        return frozenset(Suit.parse(s) for s in value)
+    except (TypeError, ValueError) as err:
+        raise RulesError(f"rule double_suits={value!r}: {err}; give suit letters, e.g. ['S']") from None

@@ -1,0 +1,154 @@
+"""From what each team took to the final score: hand roem, pit, nat, kraken, verzaken.
+
+Everything here follows RULES.md, "Roem" and "The end of a round". The engine mirrors
+these functions in C, and tests hold the two equal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, Iterable, Mapping, Tuple
+
+from .cards import Card, Rank, Suit, Team
+from .rules import Rules
+
+OBJECTIVES = ("points", "score", "make")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What one team has: card points (with the last trick), roem, and the pit bonus."""
+
+    card_points: int = 0
+    roem: int = 0
+    pit: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.card_points + self.roem + self.pit
+
+
+def point_factor(rules: Rules, trump: Suit) -> int:
+    """2 when `trump` is one of `rules.double_suits` (schoppen dubbel), else 1."""
+    return 2 if rules.is_double(trump) else 1
+
+
+# -- roem in hand ---------------------------------------------------------------------------
+
+def _run_value(length: int) -> int:
+    return 0 if length < 3 else 20 if length == 3 else 50 if length == 4 else 100
+
+
+def _best_split(length: int) -> int:
+    """Most roem from a run of `length` cards cut into pieces (a card counts once)."""
+    best = [0] * (length + 1)
+    for n in range(1, length + 1):
+        best[n] = max([best[n - 1]] + [_run_value(k) + best[n - k] for k in range(3, n + 1)])
+    return best[length]
+
+
+def hand_roem(hand: Iterable[Card], trump: Suit, rules: Rules) -> Tuple[int, int]:
+    """(combinations, stuk) that one dealt hand declares under `roem="hand"`.
+
+    Four of a kind goes first; the remaining cards form runs in natural order, split the
+    best way. Stuk (trump K and Q) is apart because it is never rejected ("afkeuren").
+
+    >>> from solver.cards import parse_cards
+    >>> hand_roem(parse_cards("H7 H8 H9 HT HJ SK SQ CA"), Suit.S, Rules(roem="hand"))
+    (100, 20)
+    """
+    cards = set(hand)
+    combos = 0
+    for rank in Rank:
+        four = {Card(suit, rank) for suit in Suit}
+        value = rules.four_of_a_kind_value(rank)
+        if value and four <= cards:
+            combos += value
+            cards -= four
+    for suit in Suit:
+        run = 0
+        for rank in list(Rank) + [None]:
+            if rank is not None and Card(suit, rank) in cards:
+                run += 1
+            else:
+                combos += _best_split(run)
+                run = 0
+    stuk = 20 if rules.stuk != "none" and {Card(trump, Rank.KING), Card(trump, Rank.QUEEN)} <= set(hand) else 0
+    return combos, stuk
+
+
+def counted_hand_roem(hands: Mapping[Team, Iterable[Iterable[Card]]], trump: Suit, rules: Rules,
+                      tricks_won: Mapping[Team, int]) -> Dict[Team, int]:
+    """Each team's hand roem after afkeuren: the team with less loses it; a tie keeps both.
+
+    `hands` maps a team to its two dealt hands. With `hand_roem_needs_trick`, a team that
+    took no trick declares nothing (stuk included) before the comparison.
+    """
+    if rules.roem != "hand":
+        return {Team.NS: 0, Team.EW: 0}
+    combos, stuk = {}, {}
+    for team in Team:
+        parts = [hand_roem(h, trump, rules) for h in hands[team]]
+        combos[team] = sum(p[0] for p in parts)
+        stuk[team] = sum(p[1] for p in parts)
+        if rules.hand_roem_needs_trick and tricks_won[team] == 0:
+            combos[team] = stuk[team] = 0
+    for team in Team:
+        if combos[team] < combos[team.other]:
+            combos[team] = 0
+    return {team: combos[team] + stuk[team] for team in Team}
+
+
+# -- end of the round -----------------------------------------------------------------------
+
+def pit_bonus(team: Team, tricks_won: Mapping[Team, int], playing: Team, rules: Rules) -> int:
+    """The pit (mars) bonus `team` earns for winning all 8 tricks, if the rules give one."""
+    if tricks_won[team] != 8 or rules.pit == "none":
+        return 0
+    if rules.pit == "playing" and team != playing:
+        return 0
+    return rules.pit_bonus
+
+
+def is_made(tallies: Mapping[Team, Tally], playing: Team, trump: Suit, rules: Rules) -> bool:
+    """Whether the playing team avoids nat (or, under kraken, wins the contest)."""
+    play, defence = tallies[playing], tallies[playing.other]
+    if rules.nat == "82" and rules.multiplier == 1:
+        return play.card_points >= 82 * point_factor(rules, trump)
+    return play.total > defence.total
+
+
+def final_scores(tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
+                 rules: Rules) -> Dict[Team, int]:
+    """Each team's score for the round: nat, kraken and the zero bonus applied."""
+    play, defence = tallies[playing], tallies[playing.other]
+    made = is_made(tallies, playing, trump, rules)
+    # Winner takes all: every card point (multiplied), every roem and pit of both teams.
+    pot = (162 * rules.multiplier * point_factor(rules, trump)
+           + play.roem + play.pit + defence.roem + defence.pit)
+    if rules.multiplier > 1 or (rules.nat != "none" and not made):
+        winner = playing if made else playing.other
+        scores = {winner: pot, winner.other: 0}
+    else:
+        scores = {playing: play.total, playing.other: defence.total}
+    if made and defence.total == 0:
+        scores[playing] += rules.zero_bonus
+    return scores
+
+
+def revoke_scores(offender: Team, roem_so_far: int, rules: Rules) -> Dict[Team, int]:
+    """Verzaken: the round ends; the offenders score 0, the others 162 + penalty + all roem."""
+    return {offender: 0, offender.other: 162 + rules.revoke_penalty + roem_so_far}
+
+
+def objective_value(objective: str, tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
+                    rules: Rules):
+    """The value of a finished round for one objective of RULES.md, from the playing team."""
+    defenders = playing.other
+    if objective == "points":
+        return tallies[playing].total - tallies[defenders].total
+    if objective == "score":
+        scores = final_scores(tallies, playing, trump, rules)
+        return scores[playing] - scores[defenders]
+    if objective == "make":
+        return is_made(tallies, playing, trump, rules)
+    raise ValueError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")

@@ -1,0 +1,213 @@
+"""The Python face of the engine: `Solver` (owns a table), `solve`, `solve_moves`.
+
+>>> from solver import Deal, Rules, solve
+>>> deal = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
+>>> solve(deal, trump="S", leader="S", playing="EW", rules=Rules.amsterdam()).value
+-2
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Sequence, Union
+
+from .cards import ALL_CARDS, Card, Rank, Seat, Suit, Team
+from .deal import Deal
+from .game import Game
+from .rules import Rules
+from .scoring import OBJECTIVES, hand_roem, point_factor
+
+try:
+    from . import _engine
+except ImportError as err:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        "solver's compiled engine (solver/_engine) is missing or was built for another Python. "
+        "Build it with `python -m pip install -e .` from the project folder. "
+        f"(Original error: {err})") from err
+
+Value = Union[int, bool]
+
+_UNDERTRUMP = {"forbidden": _engine.Undertrump.UNDERTRUMP_FORBIDDEN, "must": _engine.Undertrump.UNDERTRUMP_MUST,
+               "free": _engine.Undertrump.UNDERTRUMP_FREE}
+_PIT = {"any": _engine.Pit.PIT_ANY, "playing": _engine.Pit.PIT_PLAYING, "none": _engine.Pit.PIT_NONE}
+_NAT = {"majority": _engine.Nat.NAT_MAJORITY, "82": _engine.Nat.NAT_82, "none": _engine.Nat.NAT_NONE}
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The exact value of a position, seen from the playing team, and one optimal line."""
+
+    objective: str
+    value: Value
+    totals: Dict[str, int]          # each team's total at the end of `line`
+    line: List[Card]                # one optimal continuation to the end of the round
+    nodes: int                      # nodes searched for `value`
+    played: List[Card] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return (f"{self.objective} = {self.value}  (NS {self.totals['NS']}, EW {self.totals['EW']}; "
+                f"{self.nodes} nodes)")
+
+
+def engine_spec(game: Game) -> dict:
+    """The round's rules as the plain numbers `_engine.Engine.configure` takes."""
+    rules, trump = game.rules, game.trump
+    factor = point_factor(rules, trump)
+    combos, stuk = [0, 0], [0, 0]
+    if rules.roem == "hand":
+        for seat in Seat:
+            side = 0 if seat.team == game.playing else 1
+            c, s = hand_roem(game.deal[seat], trump, rules)
+            combos[side] += c
+            stuk[side] += s
+    holder = game.stuk_holder
+    return {
+        "trump": int(trump),
+        "amsterdam": rules.trump_duty == "amsterdam",
+        "undertrump": _UNDERTRUMP[rules.undertrump],
+        "roem_table": rules.roem == "table",
+        "stuk_trick": rules.roem == "table" and rules.stuk == "trick",
+        "stuk_holder": -1 if holder is None else int(holder),
+        "four_kind": [rules.four_of_a_kind_value(r) for r in Rank],
+        "points": [c.points(trump) * factor for c in ALL_CARDS],
+        "strength": [c.strength(trump) for c in ALL_CARDS],
+        "factor": factor,
+        "pit_mode": _PIT[rules.pit],
+        "pit_bonus": rules.pit_bonus,
+        "playing": int(game.playing),
+        "hand_roem": combos,
+        "hand_stuk": stuk,
+        "hand_needs_trick": rules.hand_roem_needs_trick,
+        "nat": _NAT[rules.nat],
+        "multiplier": rules.multiplier,
+        "zero_bonus": rules.zero_bonus,
+    }
+
+
+def engine_position(game: Game) -> tuple:
+    """The game's position as `_engine` takes it: sides ordered (playing, defenders)."""
+    sides = (game.playing, game.playing.other)
+    pts = tuple(sum(t.points for t in game.tricks if t.winner.team == team) for team in sides)
+    roem = tuple(sum(t.roem for t in game.tricks if t.winner.team == team) for team in sides)
+    won = tuple(sum(1 for t in game.tricks if t.winner.team == team) for team in sides)
+    return ([[c.index for c in game.hands[s]] for s in Seat],
+            [c.index for c in game.current_trick], int(game.trick_leader),
+            pts, roem, won, 8 - len(game.tricks))
+
+
+class Solver:
+    """A reusable solver that owns its transposition table (`table_mb` megabytes).
+
+    One Solver per thread: the search releases the GIL, so threads run in parallel.
+
+    >>> s = Solver(rules=Rules.rotterdam(), table_mb=8)
+    >>> res = s.solve(Deal.random(5), trump="H", leader="N", playing="NS")
+    >>> res.value == -s.solve(Deal.random(5), trump="H", leader="N", playing="EW").value
+    True
+    """
+
+    def __init__(self, rules: Optional[Rules] = None, table_mb: int = 16):
+        if not isinstance(table_mb, int) or table_mb < 1:
+            raise ValueError(f"table_mb must be a whole number of megabytes >= 1, got {table_mb!r}")
+        self.rules = rules if rules is not None else Rules()
+        self.engine = _engine.Engine(table_mb)
+
+    # -- public API ----------------------------------------------------------------------------
+
+    def game(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
+             played: Iterable = ()) -> Game:
+        """The position after `played` (IllegalPlayError names an illegal card)."""
+        game = Game(deal, trump, leader, playing, rules if rules is not None else self.rules)
+        game.replay(played)
+        return game
+
+    def solve(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
+              played: Iterable = (), objective: str = "points") -> SolveResult:
+        """The exact value of the round from the playing team's view, with one optimal line."""
+        _check_objective(objective)
+        game = self.game(deal, trump, leader, playing, rules, played)
+        start = self.engine.nodes
+        value = self.value(game, objective)
+        nodes = self.engine.nodes - start
+        line = self.line(game, objective, value)
+        end = game.copy()
+        end.replay(line)
+        totals = {team.name: end.tally(team).total for team in Team}
+        return SolveResult(objective, value, totals, line, nodes, list(game.played))
+
+    def solve_moves(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
+                    played: Iterable = (), objective: str = "points") -> Dict[Card, Value]:
+        """{card: value} for every legal card of the player to move: the value if that card
+        is played and both sides play optimally afterwards."""
+        _check_objective(objective)
+        return self.move_values(self.game(deal, trump, leader, playing, rules, played), objective)
+
+    # -- on a Game -------------------------------------------------------------------------------
+
+    def value(self, game: Game, objective: str = "points") -> Value:
+        """The exact value of `game`'s position for `objective`."""
+        self.engine.configure(engine_spec(game))
+        position = engine_position(game)
+        if objective == "points":
+            return self.engine.search(position, _engine.Metric.METRIC_POINTS)
+        if objective == "score":
+            return self.engine.search(position, _engine.Metric.METRIC_SCORE)
+        metric, threshold = _make_test(game)
+        return self.engine.search(position, metric, threshold - 1, threshold) >= threshold
+
+    def move_values(self, game: Game, objective: str = "points") -> Dict[Card, Value]:
+        values = {}
+        for card in game.legal_cards():
+            game.play(card)
+            values[card] = self.value(game, objective)
+            game.undo()
+        return values
+
+    def line(self, game: Game, objective: str, value: Value) -> List[Card]:
+        """One optimal continuation: at each turn a card that keeps the value."""
+        game = game.copy()
+        line = []
+        while not game.is_over:
+            for card in game.legal_cards():
+                game.play(card)
+                if self._has_value(game, objective, value):
+                    line.append(card)
+                    break
+                game.undo()
+            else:  # pragma: no cover - would mean the engine is inconsistent
+                raise AssertionError(f"no card keeps the value {value} after {game.played}")
+        return line
+
+    def _has_value(self, game: Game, objective: str, value: Value) -> bool:
+        if objective == "make":
+            return self.value(game, "make") == value
+        self.engine.configure(engine_spec(game))
+        metric = _engine.Metric.METRIC_POINTS if objective == "points" else _engine.Metric.METRIC_SCORE
+        # A window just around `value`: the search says exactly whether it is the value.
+        return self.engine.search(engine_position(game), metric, value - 1, value + 1) == value
+
+
+def _make_test(game: Game):
+    """(metric, threshold): the playing team makes it iff the metric reaches threshold."""
+    rules = game.rules
+    if rules.nat == "82" and rules.multiplier == 1:
+        return _engine.Metric.METRIC_CARDS, 82 * point_factor(rules, game.trump)
+    return _engine.Metric.METRIC_POINTS, 1
+
+
+def _check_objective(objective: str) -> None:
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+
+
+def solve(deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
+          played: Iterable = (), objective: str = "points", table_mb: int = 16) -> SolveResult:
+    """Solve one position with a fresh `Solver`; see `Solver.solve`."""
+    return Solver(rules, table_mb).solve(deal, trump, leader, playing, rules, played, objective)
+
+
+def solve_moves(deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
+                played: Iterable = (), objective: str = "points",
+                table_mb: int = 16) -> Dict[Card, Value]:
+    """Values of every legal card of the player to move; see `Solver.solve_moves`."""
+    return Solver(rules, table_mb).solve_moves(deal, trump, leader, playing, rules, played,
+                                               objective)
