@@ -1,0 +1,51 @@
+"""Shared strategies: random deals, rule variants and positions for property tests."""
+import itertools
+
+from hypothesis import strategies as st
+
+from solver import Deal, Game, Rules, Seat, Suit, Team
+
+PLAY_RULES = [
+    Rules(trump_duty=d, undertrump=u, roem=r, stuk=s)
+    for d, u, r, s in itertools.product(
+        ("amsterdam", "rotterdam"), ("forbidden", "must", "free"),
+        ("table", "hand", "none"), ("trick", "hand", "none"))
+]
+
+# Every option of RULES.md that changes values, drawn independently.
+rules_strategy = st.builds(
+    Rules,
+    trump_duty=st.sampled_from(["amsterdam", "rotterdam"]),
+    undertrump=st.sampled_from(["forbidden", "must", "free"]),
+    roem=st.sampled_from(["table", "hand", "none"]),
+    stuk=st.sampled_from(["trick", "hand", "none"]),
+    four_of_a_kind=st.sampled_from([
+        {"A": 100, "K": 100, "Q": 100, "T": 100, "J": 200},
+        {"A": 100, "K": 100, "Q": 100, "T": 100, "J": 100, "9": 100},
+        {}]),
+    pit=st.sampled_from(["any", "playing", "none"]),
+    pit_bonus=st.sampled_from([100, 90]),
+    double_suits=st.sampled_from([[], ["S"], ["H", "D"]]),
+    nat=st.sampled_from(["majority", "82", "none"]),
+    multiplier=st.sampled_from([1, 2, 4]),
+    zero_bonus=st.sampled_from([0, 50]),
+    hand_roem_needs_trick=st.booleans(),
+)
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+suits = st.sampled_from(list(Suit))
+seats = st.sampled_from(list(Seat))
+teams = st.sampled_from(list(Team))
+
+
+@st.composite
+def positions(draw, rules=rules_strategy, tricks_left=st.integers(1, 3)):
+    """A Game after a random legal play, with `tricks_left` tricks (or fewer) to go."""
+    game = Game(Deal.random(draw(seeds)), trump=draw(suits), leader=draw(seats),
+                playing=draw(teams), rules=draw(rules))
+    left = draw(tricks_left)
+    cards = (8 - left) * 4 + draw(st.integers(0, 3))
+    for _ in range(min(cards, 31)):
+        legal = game.legal_cards()
+        game.play(legal[draw(st.integers(0, len(legal) - 1))])
+    return game

@@ -1,0 +1,56 @@
+"""The Cython primitives agree with game.py: legal cards, tricks, roem, final values."""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import PLAY_RULES, rules_strategy, seeds, seats, suits, teams
+from solver import Deal, Game, Team
+from solver import _engine
+from solver.scoring import objective_value
+from solver.search import engine_position, engine_spec
+
+METRIC = _engine.Metric
+
+
+def side_pairs(game):
+    sides = (game.playing, game.playing.other)
+    won = game.tricks_won()
+    return (tuple(sum(t.points for t in game.tricks if t.winner.team == s) for s in sides),
+            tuple(sum(t.roem for t in game.tricks if t.winner.team == s) for s in sides),
+            tuple(won[s] for s in sides))
+
+
+def play_out_and_compare(game, rnd):
+    engine = _engine.Engine(1)
+    engine.configure(engine_spec(game))
+    while not game.is_over:
+        position = engine_position(game)
+        legal = game.legal_cards()
+        assert engine.legal(position) == [c.index for c in legal], game.played
+        card = rnd.choice(legal)
+        after = engine.play(position, card.index)
+        game.play(card)
+        expected = engine_position(game)
+        assert after[:4] == expected[:4] and after[6] == expected[6], game.played
+        assert after[3:6] == side_pairs(game), game.played
+    return engine
+
+
+@pytest.mark.parametrize("rules", PLAY_RULES, ids=lambda r: repr(r))
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds, trump=suits, leader=seats, playing=teams, rnd=st.randoms(use_true_random=False))
+def test_engine_plays_every_duty_and_roem_option_like_game(rules, seed, trump, leader, playing, rnd):
+    play_out_and_compare(Game(Deal.random(seed), trump, leader, playing, rules), rnd)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seeds, suits, seats, teams, rules_strategy, st.randoms(use_true_random=False))
+def test_engine_final_values_match_scoring(seed, trump, leader, playing, rules, rnd):
+    game = Game(Deal.random(seed), trump, leader, playing, rules)
+    engine = play_out_and_compare(game, rnd)
+    position = engine_position(game)
+    tallies = game.tallies()
+    for objective, metric in (("points", METRIC.METRIC_POINTS), ("score", METRIC.METRIC_SCORE)):
+        assert engine.final_value(position, metric) == \
+            objective_value(objective, tallies, game.playing, trump, rules)
+    assert engine.final_value(position, METRIC.METRIC_CARDS) == tallies[game.playing].card_points

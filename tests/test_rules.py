@@ -1,0 +1,79 @@
+import pytest
+from hypothesis import given
+
+from conftest import rules_strategy
+from solver import Rank, Rules, RulesError, Suit
+
+
+def test_defaults_are_amsterdam():
+    assert Rules() == Rules.amsterdam()
+    r = Rules()
+    assert (r.trump_duty, r.undertrump, r.roem, r.stuk, r.pit, r.pit_bonus, r.nat, r.multiplier,
+            r.revoke_penalty) == ("amsterdam", "forbidden", "table", "trick", "any", 100,
+                                  "majority", 1, 100)
+
+
+def test_rotterdam_changes_only_trump_duty():
+    assert Rules.rotterdam().to_dict() == {**Rules().to_dict(), "trump_duty": "rotterdam"}
+
+
+@given(rules_strategy)
+def test_to_dict_round_trips(rules):
+    assert Rules(**rules.to_dict()) == rules
+    assert hash(Rules(**rules.to_dict())) == hash(rules)
+
+
+def test_ten_is_named_T_or_10_in_four_of_a_kind():
+    assert Rules(four_of_a_kind={"10": 150}) == Rules(four_of_a_kind={"T": 150})
+    assert Rules(four_of_a_kind={"10": 150}).four_of_a_kind_value(Rank.TEN) == 150
+
+
+def test_nines_score_nothing_by_default():
+    assert Rules().four_of_a_kind_value(Rank.NINE) == 0
+    assert Rules().four_of_a_kind_value(Rank.JACK) == 200
+
+
+def test_double_suits_accept_letters():
+    assert Rules(double_suits={"S"}).is_double(Suit.S)
+    assert not Rules(double_suits=["S"]).is_double("H")
+
+
+def test_unknown_option_lists_the_options():
+    with pytest.raises(RulesError, match="unknown rule option 'trumpduty'.*trump_duty"):
+        Rules(trumpduty="rotterdam")
+
+
+@pytest.mark.parametrize("option, value, allowed", [
+    ("trump_duty", "utrecht", "amsterdam, rotterdam"),
+    ("undertrump", "never", "forbidden, must, free"),
+    ("roem", "yes", "table, hand, none"),
+    ("stuk", "always", "trick, hand, none"),
+    ("pit", "all", "any, playing, none"),
+    ("nat", "81", "majority, 82, none"),
+    ("multiplier", 3, "1, 2, 4, 8"),
+])
+def test_unknown_value_lists_the_allowed_values(option, value, allowed):
+    with pytest.raises(RulesError, match=allowed):
+        Rules(**{option: value})
+
+
+@pytest.mark.parametrize("option, value", [
+    ("pit_bonus", -1), ("revoke_penalty", "100"), ("four_of_a_kind", {"X": 100}),
+    ("double_suits", ["Z"]), ("hand_roem_needs_trick", "yes"),
+])
+def test_bad_values_raise_rules_error(option, value):
+    with pytest.raises(RulesError):
+        Rules(**{option: value})
+
+
+def test_rules_error_is_a_value_error():
+    assert issubclass(RulesError, ValueError)
+
+
+def test_nat_82_may_be_given_as_a_number_from_json():
+    assert Rules(nat=82) == Rules(nat="82")
+
+
+def test_repr_shows_what_differs_from_the_defaults():
+    assert repr(Rules.rotterdam(double_suits=["S"])) == \
+        "Rules(trump_duty='rotterdam', double_suits=['S'])"

@@ -1,0 +1,127 @@
+"""The engine is exact: equal to the no-pruning reference under every rule variant."""
+import json
+import pathlib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import positions
+from solver import Card, Deal, Game, IllegalPlayError, Rules, Solver, solve, solve_moves
+from solver.reference import minimax, minimax_moves
+from solver.scoring import objective_value
+
+CROSSCHECK = pathlib.Path(__file__).resolve().parents[2] / "shared" / "crosscheck" / "positions.jsonl"
+SLOW = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@settings(max_examples=150, **SLOW)
+@given(positions(tricks_left=st.integers(1, 3)))
+def test_engine_equals_reference_for_every_objective(game):
+    solver = Solver(table_mb=1)
+    for objective in ("points", "score", "make"):
+        assert solver.value(game, objective) == minimax(game, objective).value, objective
+
+
+@settings(max_examples=60, **SLOW)
+@given(positions(tricks_left=st.integers(1, 3)), st.sampled_from(["points", "score", "make"]))
+def test_move_values_equal_reference(game, objective):
+    assert Solver(table_mb=1).move_values(game, objective) == minimax_moves(game, objective)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, **SLOW)
+@given(positions(tricks_left=st.just(4)))
+def test_engine_equals_reference_with_four_tricks_left(game):
+    solver = Solver(table_mb=1)
+    for objective in ("points", "score", "make"):
+        assert solver.value(game, objective) == minimax(game, objective).value, objective
+
+
+@settings(max_examples=40, **SLOW)
+@given(positions(tricks_left=st.integers(1, 3)), st.sampled_from(["points", "score", "make"]))
+def test_line_reaches_the_value(game, objective):
+    """Playing the returned line to the end gives exactly the value solved."""
+    res = Solver().solve(game.deal, game.trump, game.leader, game.playing, game.rules,
+                         game.played, objective)
+    end = game.copy()
+    end.replay(res.line)
+    assert end.is_over
+    assert objective_value(objective, end.tallies(), end.playing, end.trump, end.rules) == res.value
+    assert res.totals == {t.name: end.tally(t).total for t in end.tallies()}
+
+
+def crosscheck_rows():
+    if not CROSSCHECK.exists():
+        return []
+    return [json.loads(line) for line in CROSSCHECK.read_text().splitlines() if line.strip()]
+
+
+@pytest.mark.skipif(not CROSSCHECK.exists(), reason="shared/crosscheck is not beside the checkout")
+def test_independent_crosscheck_positions():
+    rows = crosscheck_rows()
+    assert len(rows) > 100
+    for row in rows:
+        solver = Solver(Rules(**row["rules"]), table_mb=4)
+        game = solver.game(Deal.from_pbn(row["deal"]), row["trump"], row["leader"],
+                           row["playing"], played=row["played"])
+        where = f"{row['variant']} {row['deal']} played={row['played']}"
+        assert solver.value(game, "points") == row["points_diff"], where
+        assert solver.value(game, "make") == row["makeable"], where
+        if "score_diff" in row:
+            assert solver.value(game, "score") == row["score_diff"], where
+
+
+# -- the API -----------------------------------------------------------------------------------
+
+DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
+
+
+def test_solve_full_deal():
+    res = solve(DEAL, trump="S", leader="S", playing="EW", rules=Rules.amsterdam())
+    assert res.value == -2
+    assert res.totals == {"NS": 102, "EW": 100}
+    assert len(res.line) == 32 and res.nodes > 0
+
+
+def test_points_for_one_team_is_minus_the_other():
+    ns = solve(DEAL, trump="H", leader="N", playing="NS").value
+    ew = solve(DEAL, trump="H", leader="N", playing="EW").value
+    assert ns == -ew
+
+
+def test_make_is_a_bool_and_agrees_with_points():
+    res = solve(DEAL, trump="S", leader="S", playing="EW", objective="make")
+    assert res.value is False
+
+
+def test_solve_moves_scores_every_legal_card():
+    values = solve_moves(DEAL, trump="S", leader="S", playing="EW", played=["SK"])
+    game = Game(DEAL, "S", "S", "EW")
+    game.play("SK")
+    assert set(values) == set(game.legal_cards())
+    # W is to move and plays for EW, the playing team: its best card gives the solved value.
+    assert max(values.values()) == solve(DEAL, "S", "S", "EW", played=["SK"]).value
+
+
+def test_played_cards_may_be_strings_or_cards_and_end_inside_a_trick():
+    a = solve(DEAL, "S", "S", "EW", played=["SK", "S9"]).value
+    b = solve(DEAL, "S", "S", "EW", played=[Card.parse("SK"), Card.parse("S9")]).value
+    assert a == b
+
+
+def test_illegal_played_sequence_raises():
+    with pytest.raises(IllegalPlayError, match="trick 1, seat W"):
+        solve(DEAL, "S", "S", "EW", played=["SK", "HT"])
+
+
+def test_unknown_objective_is_named():
+    with pytest.raises(ValueError, match="unknown objective 'win'"):
+        solve(DEAL, "S", "S", "EW", objective="win")
+
+
+def test_solver_is_reusable_across_rules_and_deals():
+    solver = Solver(table_mb=2)
+    first = solver.solve(DEAL, "S", "S", "EW").value
+    solver.solve(Deal.random(3), "H", "N", "NS", rules=Rules.rotterdam())
+    assert solver.solve(DEAL, "S", "S", "EW").value == first
