@@ -1,6 +1,12 @@
 """Build the Cython core. Everything else is declared in pyproject.toml."""
+import runpy
+from pathlib import Path
+
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+
+HERE = Path(__file__).resolve().parent
+source_hash = runpy.run_path(str(HERE / "solver" / "_source_hash.py"))["source_hash"]
 
 extensions = [
     Extension(
@@ -13,6 +19,8 @@ extensions = [
 setup(
     ext_modules=cythonize(
         extensions,
+        # Built into the module so that an import can tell a stale build (solver/_compiled.py).
+        compile_time_env={"SOURCE_HASH": source_hash(HERE / "solver")},
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

@@ -255,6 +255,18 @@ cdef inline Entry* probe(Search* S, const State* s, uint64_t extra, bint* found)
     return victim
 
 
+cdef inline int lead_score(const Params* p, const State* s, int seat, int card) noexcept nogil:
+    """How promising a lead is: a card no opponent can beat in its suit comes first."""
+    cdef uint32_t left = s.hands[(seat + 1) & 3], right = s.hands[(seat + 3) & 3]
+    cdef uint32_t suit = SUIT_MASK[card >> 3], trumps = SUIT_MASK[p.trump]
+    if (left | right) & p.above[card]:
+        return (1 << 24) - p.points[card] * 64     # a loser: lead it cheaply
+    if (card >> 3) != p.trump and (
+            (not (left & suit) and (left & trumps)) or (not (right & suit) and (right & trumps))):
+        return (1 << 25) - p.points[card] * 64     # a master an opponent can ruff
+    return (1 << 26) + p.points[card] * 64         # a sure winner
+
+
 cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_move,
                             int* out) noexcept nogil:
     """Moves best-first: table move, killer, then by what the card does to the trick."""
@@ -273,7 +285,7 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
         elif card == S.killer[depth]:
             score = 1 << 27
         elif s.ntrick == 0:
-            score = S.history[card]
+            score = lead_score(p, s, seat, card) + (S.history[card] >> 8)
         else:
             top = s.trick[s.win_pos]
             partner_wins = p.side[(s.trick_leader + s.win_pos) & 3] == p.side[seat]
@@ -300,8 +312,13 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
     """Fail-soft alpha-beta on the value still to come (final metric - progress so far)."""
     cdef const Params* p = &S.p
     S.nodes += 1
-    if s.tricks_left == 0:
-        return final_value(p, S.metric, s) - progress(p, S.metric, s)
+    cdef State last
+    if s.tricks_left <= 1:
+        # The last trick plays itself: everyone holds one card.
+        last = s[0]
+        while last.tricks_left:
+            play_card(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
+        return final_value(p, S.metric, &last) - progress(p, S.metric, s)
     cdef bint at_boundary = s.ntrick == 0 and s.tricks_left >= 2
     cdef Entry* entry = NULL
     cdef bint found = False
@@ -336,7 +353,18 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
         child = s[0]
         play_card(p, &child, moves[i])
         gain = progress(p, S.metric, &child) - base
-        value = gain + alpha_beta(S, &child, alpha - gain, beta - gain)
+        if i == 0 or beta - alpha <= 1:
+            value = gain + alpha_beta(S, &child, alpha - gain, beta - gain)
+        elif maximising:
+            # Principal variation search: prove the later moves no better with a null
+            # window, and search again only when one is.
+            value = gain + alpha_beta(S, &child, alpha - gain, alpha + 1 - gain)
+            if alpha < value < beta:
+                value = gain + alpha_beta(S, &child, value - 1 - gain, beta - gain)
+        else:
+            value = gain + alpha_beta(S, &child, beta - 1 - gain, beta - gain)
+            if alpha < value < beta:
+                value = gain + alpha_beta(S, &child, alpha - gain, value + 1 - gain)
         if maximising:
             if value > best:
                 best = value
@@ -445,10 +473,11 @@ cdef class Engine:
             p.points[c] = spec["points"][c]
             p.strength[c] = spec["strength"][c]
         for c in range(32):
-            p.beats[c] = 0
+            p.above[c] = 0
             for d in range(32):
-                if d >> 3 == p.trump and c >> 3 == p.trump and p.strength[d] > p.strength[c]:
-                    p.beats[c] |= (<uint32_t>1) << d
+                if d >> 3 == c >> 3 and p.strength[d] > p.strength[c]:
+                    p.above[c] |= (<uint32_t>1) << d
+            p.beats[c] = p.above[c] if c >> 3 == p.trump else 0
         p.factor = spec["factor"]
         p.last_trick = 10 * p.factor
         p.pit_mode = spec["pit_mode"]
@@ -538,3 +567,4 @@ cdef class Engine:
 
 
 INFINITY = INF
+BUILT_FROM = SOURCE_HASH   # fingerprint of the sources this module was compiled from

@@ -16,13 +16,7 @@ from .game import Game
 from .rules import Rules
 from .scoring import OBJECTIVES, hand_roem, point_factor
 
-try:
-    from . import _engine
-except ImportError as err:  # pragma: no cover - depends on the installation
-    raise ImportError(
-        "solver's compiled engine (solver/_engine) is missing or was built for another Python. "
-        "Build it with `python -m pip install -e .` from the project folder. "
-        f"(Original error: {err})") from err
+from ._compiled import engine as _engine
 
 Value = Union[int, bool]
 

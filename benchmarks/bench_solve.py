@@ -1,0 +1,66 @@
+"""Time and nodes per solve over seeded full deals, for every objective and for solve_moves.
+
+    python benchmarks/bench_solve.py [--deals 200] [--table-mb 16] [--objectives points,make]
+
+Deal i is Deal.random(i) with trump, leader and playing team drawn from seed i, so runs on
+different versions of the engine search identical positions and can be compared node for node.
+"""
+import argparse
+import statistics
+import sys
+import time
+
+from solver import Deal, Rules, Seat, Solver, Suit, Team
+from solver.deal import _SplitMix64
+
+OBJECTIVES = ("points", "make", "score", "moves")
+
+
+def positions(count):
+    for i in range(count):
+        rng = _SplitMix64(1_000_003 * i + 17)
+        yield Deal.random(i), Suit(rng.below(4)), Seat(rng.below(4)), Team(rng.below(2))
+
+
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def measure(solver, objective, deal, trump, leader, playing):
+    game = solver.game(deal, trump, leader, playing)
+    start_nodes = solver.engine.nodes
+    start = time.perf_counter()
+    if objective == "moves":
+        solver.move_values(game, "points")
+    else:
+        solver.value(game, objective)
+    return time.perf_counter() - start, solver.engine.nodes - start_nodes
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--table-mb", type=int, default=16)
+    parser.add_argument("--objectives", default=",".join(OBJECTIVES))
+    args = parser.parse_args(argv)
+    rules = Rules()
+    deals = list(positions(args.deals))
+    print(f"{args.deals} deals, default rules, table {args.table_mb} MB, one thread")
+    print(f"{'objective':<9} {'median ms':>10} {'p90 ms':>9} {'p99 ms':>9} {'max ms':>9}"
+          f" {'median nodes':>13} {'p90 nodes':>11} {'max nodes':>11}")
+    for objective in args.objectives.split(","):
+        times, nodes = [], []
+        for deal, trump, leader, playing in deals:
+            solver = Solver(rules, table_mb=args.table_mb)   # a cold table for every deal
+            t, n = measure(solver, objective, deal, trump, leader, playing)
+            times.append(t * 1000)
+            nodes.append(n)
+        print(f"{objective:<9} {statistics.median(times):10.2f} {percentile(times, .9):9.2f}"
+              f" {percentile(times, .99):9.2f} {max(times):9.2f} {int(statistics.median(nodes)):13d}"
+              f" {percentile(nodes, .9):11d} {max(nodes):11d}")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
