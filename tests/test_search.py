@@ -30,7 +30,7 @@ def test_move_values_equal_reference(game, objective):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, **SLOW)
+@settings(max_examples=60, **SLOW)
 @given(positions(tricks_left=st.just(4)))
 def test_engine_equals_reference_with_four_tricks_left(game):
     solver = Solver(table_mb=1)
