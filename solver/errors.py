@@ -18,3 +18,7 @@ class IllegalPlayError(ValueError):
         self.seat = seat
         self.trick = trick
         self.duty = duty
+
+
+class RecordError(ValueError):
+    """A game record (JSON) with a missing or malformed field; the message names the field."""

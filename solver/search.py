@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Union
 
-from .cards import ALL_CARDS, Card, Rank, Seat, Suit, Team
+from .cards import ALL_CARDS, Card, Rank, Seat, Team, parse_cards
 from .deal import Deal
 from .game import Game
 from .rules import Rules
@@ -36,6 +36,16 @@ class SolveResult:
     line: List[Card]                # one optimal continuation to the end of the round
     nodes: int                      # nodes searched for `value`
     played: List[Card] = field(default_factory=list)
+
+    def to_dict(self) -> Dict[str, object]:
+        return {"objective": self.objective, "value": self.value, "totals": dict(self.totals),
+                "line": [str(c) for c in self.line], "nodes": self.nodes,
+                "played": [str(c) for c in self.played]}
+
+    @classmethod
+    def from_dict(cls, data: Dict) -> "SolveResult":
+        return cls(data["objective"], data["value"], dict(data["totals"]),
+                   parse_cards(data["line"]), data["nodes"], parse_cards(data.get("played", [])))
 
     def __str__(self) -> str:
         return (f"{self.objective} = {self.value}  (NS {self.totals['NS']}, EW {self.totals['EW']}; "
