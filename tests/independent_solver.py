@@ -121,11 +121,12 @@ def _search(pos: _Round, alpha: int, beta: int, memo: dict) -> int:
         base = 0 if pos.metric == "score" else pos.value()
         key = pos.key()
         lower, upper, first = memo.get(key, (-INF, INF, None))
+        lower, upper = lower + base, upper + base     # the memo holds what is still to come
         if lower >= beta or lower == upper:
-            return lower + base
+            return lower
         if upper <= alpha:
-            return upper + base
-        alpha, beta = max(alpha, lower + base), min(beta, upper + base)
+            return upper
+        alpha, beta = max(alpha, lower), min(beta, upper)
     moves = pos.moves()
     if at_boundary and first in moves:
         moves.remove(first)
