@@ -62,8 +62,7 @@ class DDTable:
                    data["values"], data["makeable"])
 
     def __str__(self) -> str:
-        lines = ["points for NS (EW: the negative), by trump and leader; * = NS makes it,"
-                 " ° = EW makes it",
+        lines = ["points for NS by trump and leader; * NS makes it, ° EW makes it",
                  "trump    " + "".join(f"{s.name:>8}" for s in Seat)]
         for suit in Suit:
             cells = []
@@ -435,14 +434,13 @@ class BidAnalysis:
         turned = f", turned {self.turned.name}" if self.turned is not None else ""
         lines = [f"{self.procedure}{turned}, dealer {self.dealer.name}: points for the "
                  f"chooser's team; * makeable; - not open to that seat",
-                 "seat  " + "".join(f"{s.symbol} {s.name:<6}" for s in Suit)]
+                 "seat" + "".join(f"{s.symbol + ' ' + s.name:>7}  " for s in Suit).rstrip()]
         for seat in Seat:
             cells = []
             for suit in Suit:
                 o = self.option(seat, suit)
-                mark = "*" if o.makeable else " "
-                cells.append(f"{o.value:>+5d}{mark}{' ' if o.allowed else '-'}  ")
-            lines.append(f"{seat.name}     " + "".join(cells).rstrip())
+                cells.append(f"{o.value:>+7d}{'*' if o.makeable else ' '}{' ' if o.allowed else '-'}")
+            lines.append(f"{seat.name:<4}" + "".join(cells).rstrip())
         if self.bid is not None:
             lines.append(self.verdict())
         return "\n".join(lines)

@@ -6,6 +6,7 @@ matching Python result). Errors print one line to stderr and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -108,7 +109,7 @@ def cmd_table(args) -> str:
 def cmd_analyse(args) -> str:
     record = GameRecord.from_json(read_text(args.record))
     if args.rules:
-        record = GameRecord(**{**record.__dict__, "rules": read_rules(args.rules)})
+        record = dataclasses.replace(record, rules=read_rules(args.rules))
     analysis = analyse_play(record)
     if args.json:
         return json.dumps(analysis.to_dict())
