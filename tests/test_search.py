@@ -15,12 +15,16 @@ CROSSCHECK = pathlib.Path(__file__).resolve().parents[2] / "shared" / "crosschec
 SLOW = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@settings(max_examples=150, **SLOW)
-@given(positions(tricks_left=st.integers(1, 3)))
-def test_engine_equals_reference_for_every_objective(game):
+def assert_engine_equals_reference(game):
     solver = Solver(table_mb=1)
     for objective in ("points", "score", "make"):
         assert solver.value(game, objective) == minimax(game, objective).value, objective
+
+
+@settings(max_examples=150, **SLOW)
+@given(positions(tricks_left=st.integers(1, 3)))
+def test_engine_equals_reference_for_every_objective(game):
+    assert_engine_equals_reference(game)
 
 
 @settings(max_examples=60, **SLOW)
@@ -33,9 +37,7 @@ def test_move_values_equal_reference(game, objective):
 @settings(max_examples=60, **SLOW)
 @given(positions(tricks_left=st.just(4)))
 def test_engine_equals_reference_with_four_tricks_left(game):
-    solver = Solver(table_mb=1)
-    for objective in ("points", "score", "make"):
-        assert solver.value(game, objective) == minimax(game, objective).value, objective
+    assert_engine_equals_reference(game)
 
 
 @settings(max_examples=40, **SLOW)
