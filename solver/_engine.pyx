@@ -53,6 +53,14 @@ cdef extern from *:
 # -- the rules of one trick --------------------------------------------------------------------
 
 cdef uint32_t legal_moves(const Params* p, const State* s) noexcept nogil:
+    return legal(p, s)
+
+
+cdef void play_card(const Params* p, State* s, int card) noexcept nogil:
+    play(p, s, card)
+
+
+cdef inline uint32_t legal(const Params* p, const State* s) noexcept nogil:
     """The cards the player to move may play (RULES.md, "Duties")."""
     cdef int seat = (s.trick_leader + s.ntrick) & 3
     cdef uint32_t hand = s.hands[seat]
@@ -113,7 +121,7 @@ cdef inline int table_roem(const Params* p, const State* s, uint32_t cards) noex
     return roem
 
 
-cdef void play_card(const Params* p, State* s, int card) noexcept nogil:
+cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
     """Play `card` for the player to move; closes the trick after its fourth card."""
     cdef int seat = (s.trick_leader + s.ntrick) & 3
     cdef int i, winner, side, points = 0
@@ -317,7 +325,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
         # The last trick plays itself: everyone holds one card.
         last = s[0]
         while last.tricks_left:
-            play_card(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
+            play(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
         return final_value(p, S.metric, &last) - progress(p, S.metric, s)
     cdef bint at_boundary = s.ntrick == 0 and s.tricks_left >= 2
     cdef Entry* entry = NULL
@@ -341,7 +349,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
             tt_move = entry.best
     cdef int alpha_start = alpha, beta_start = beta
     cdef int moves[MAX_MOVES]
-    cdef int n = order_moves(S, s, legal_moves(p, s), tt_move, moves)
+    cdef int n = order_moves(S, s, legal(p, s), tt_move, moves)
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
     cdef int best = -INF if maximising else INF
     cdef int best_move = moves[0]
@@ -351,7 +359,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
     cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
     for i in range(n):
         child = s[0]
-        play_card(p, &child, moves[i])
+        play(p, &child, moves[i])
         gain = progress(p, S.metric, &child) - base
         if i == 0 or beta - alpha <= 1:
             value = gain + alpha_beta(S, &child, alpha - gain, beta - gain)

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-import numpy as np
-
 from .cards import Card, Seat, Suit, Team, parse_cards
 from .deal import Deal
 from .errors import IllegalPlayError, RecordError, RulesError
@@ -46,8 +44,9 @@ class DDTable:
         """Whether `team`, playing with this trump and leader, avoids nat."""
         return self.makes[Team.parse(team).name][Suit.parse(trump).name][Seat.parse(leader).name]
 
-    def to_numpy(self, team="NS") -> np.ndarray:
+    def to_numpy(self, team="NS"):
         """int16 array [trump][leader], suits C D H S, seats N E S W."""
+        import numpy as np   # only here: importing solver should not start NumPy's threads
         team = Team.parse(team).name
         return np.array([[self.values[team][s.name][p.name] for p in Seat] for s in Suit],
                         dtype=np.int16)
