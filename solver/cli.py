@@ -16,8 +16,7 @@ from .analysis import (ON_ALL_PASS, PROCEDURES, GameRecord, analyse_bidding, ana
                        load_rules, solve_table)
 from .cards import Team, parse_cards
 from .deal import Deal
-from .errors import RecordError, RulesError
-from .game import Game
+from .errors import RulesError
 from .rules import Rules
 from .scoring import OBJECTIVES
 from .search import Solver

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Tuple, Union
 
-from .cards import Card, Rank, Seat, Suit, Team, parse_cards
+from .cards import Card, Rank, Seat, Suit, Team
 from .deal import Deal
 from .errors import IllegalPlayError
 from .rules import Rules

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Sequence, Union
+from typing import Dict, Iterable, List, Optional, Union
 
 from .cards import ALL_CARDS, Card, Rank, Seat, Team, parse_cards
 from .deal import Deal

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from solver import (BidAnalysis, DDTable, Deal, GameRecord, PlayAnalysis, RecordError, Rules,
-                    Seat, Solver, Suit, Team, analyse_bidding, analyse_play, solve, solve_table)
+                    Seat, Suit, analyse_bidding, analyse_play, solve, solve_table)
 
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from solver import (BidAnalysis, DDTable, Deal, PlayAnalysis, SolveResult, analyse_play,
-                    solve, solve_moves)
+from solver import (BidAnalysis, DDTable, Deal, PlayAnalysis, SolveResult, solve, solve_moves)
 from solver.cli import main
 
 DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"

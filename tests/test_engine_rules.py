@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import PLAY_RULES, rules_strategy, seeds, seats, suits, teams
-from solver import Deal, Game, Team
+from solver import Deal, Game
 from solver import _engine
 from solver.scoring import objective_value
 from solver.search import engine_position, engine_spec
