@@ -6,8 +6,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import positions
-from solver import Card, Deal, Game, IllegalPlayError, Rules, Solver, solve, solve_moves
+from conftest import positions, rules_strategy
+from solver import (Card, Deal, Game, IllegalPlayError, Rank, Rules, Seat, Solver, Suit, Team,
+                    solve, solve_moves)
+from solver.cards import ALL_CARDS
 from solver.reference import minimax, minimax_moves
 from solver.scoring import objective_value
 
@@ -127,3 +129,29 @@ def test_solver_is_reusable_across_rules_and_deals():
     first = solver.solve(DEAL, "S", "S", "EW").value
     solver.solve(Deal.random(3), "H", "N", "NS", rules=Rules.rotterdam())
     assert solver.solve(DEAL, "S", "S", "EW").value == first
+
+
+@st.composite
+def lopsided_positions(draw):
+    """Deals where NS hold the trumps and aces, so that pit and "has won a trick" matter."""
+    trump = draw(st.sampled_from(list(Suit)))
+    rnd = draw(st.randoms(use_true_random=False))
+    strong = [c for c in ALL_CARDS if c.suit == trump or c.rank == Rank.ACE]
+    weak = [c for c in ALL_CARDS if c not in strong]
+    rnd.shuffle(strong)
+    rnd.shuffle(weak)
+    ns_cards = (strong + weak)[:16]
+    ew_cards = (strong + weak)[16:]
+    deal = Deal({"N": ns_cards[:8], "S": ns_cards[8:], "E": ew_cards[:8], "W": ew_cards[8:]})
+    game = Game(deal, trump, draw(st.sampled_from(list(Seat))), draw(st.sampled_from(list(Team))),
+                draw(rules_strategy))
+    for _ in range(draw(st.integers(20, 28))):
+        legal = game.legal_cards()
+        game.play(legal[draw(st.integers(0, len(legal) - 1))])
+    return game
+
+
+@settings(max_examples=40, **SLOW)
+@given(lopsided_positions())
+def test_engine_equals_reference_when_pit_is_in_play(game):
+    assert_engine_equals_reference(game)
