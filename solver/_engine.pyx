@@ -8,6 +8,7 @@ from libc.string cimport memset
 DEF INF = 32000
 DEF MAX_MOVES = 8
 DEF PLIES = 33
+DEF NO_CUTOFF = -99999
 
 cdef uint32_t SUIT_MASK[4]
 SUIT_MASK[:] = [0x000000FF, 0x0000FF00, 0x00FF0000, 0xFF000000]
@@ -316,6 +317,29 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
     return n
 
 
+cdef int enhanced_cutoff(Search* S, const State* s, int* moves, int n, bint maximising,
+                         int alpha, int beta) noexcept nogil:
+    """Enhanced transposition cutoff: before searching the last card of a trick, look each
+    resulting position up in the table; one whose stored bound already refutes the window
+    ends the search here. Returns the bound, or NO_CUTOFF."""
+    cdef State child
+    cdef Entry* entry
+    cdef bint found
+    cdef int i, gain, base = progress(&S.p, S.metric, s)
+    for i in range(n):
+        child = s[0]
+        play(&S.p, &child, moves[i])
+        entry = probe(S, &child, key_extra(S, &child), &found)
+        if not found:
+            continue
+        gain = progress(&S.p, S.metric, &child) - base
+        if maximising and gain + entry.lower >= beta:
+            return gain + entry.lower
+        if not maximising and gain + entry.upper <= alpha:
+            return gain + entry.upper
+    return NO_CUTOFF
+
+
 cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta on the value still to come (final metric - progress so far)."""
     cdef const Params* p = &S.p
@@ -351,6 +375,11 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
     cdef int moves[MAX_MOVES]
     cdef int n = order_moves(S, s, legal(p, s), tt_move, moves)
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
+    cdef int cutoff
+    if s.ntrick == 3 and s.tricks_left >= 4:     # the children are big table positions
+        cutoff = enhanced_cutoff(S, s, moves, n, maximising, alpha, beta)
+        if cutoff != NO_CUTOFF:
+            return cutoff
     cdef int best = -INF if maximising else INF
     cdef int best_move = moves[0]
     cdef int i, gain, value
