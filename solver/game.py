@@ -126,6 +126,13 @@ def trick_roem(cards: Iterable[Card], trump: Suit, rules: Rules) -> int:
     return roem
 
 
+def stuk_hand_roem(cards: Iterable[Card], holder_hand: Iterable[Card], trump: Suit) -> int:
+    """stuk="hand": 20 in the trick where the seat dealt trump K and Q plays the second of
+    them, i.e. the trick holds one and the holder's hand after it holds neither."""
+    pair = {Card(trump, Rank.KING), Card(trump, Rank.QUEEN)}
+    return 20 if pair & set(cards) and not pair & set(holder_hand) else 0
+
+
 def _parse_trump(trump) -> Suit:
     try:
         return Suit.parse(trump)
@@ -257,13 +264,9 @@ class Game:
         return Trick(number, leader, cards, winner, points * self._factor, roem)
 
     def _stuk_in_hand_roem(self, cards) -> int:
-        # stuk="hand": 20 in the trick where the holder plays the second of trump K and Q.
         if self.stuk_holder is None:
             return 0
-        pair = {Card(self.trump, Rank.KING), Card(self.trump, Rank.QUEEN)}
-        if pair & set(cards) and not pair & self.hands[self.stuk_holder]:
-            return 20
-        return 0
+        return stuk_hand_roem(cards, self.hands[self.stuk_holder], self.trump)
 
     # -- points ------------------------------------------------------------------------------
 

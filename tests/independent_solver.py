@@ -5,8 +5,8 @@ It shares no search code with the engine: it keeps its own small state of `Card`
 with `scoring.py`. It is slow (seconds a full deal) and tests/test_corpus.py checks it equal to
 the no-pruning `reference.minimax` on endgames.
 """
-from solver.cards import Card, Rank, Seat, Team
-from solver.game import Game, legal_cards, trick_roem, winning_index
+from solver.cards import Card, Seat, Team
+from solver.game import Game, legal_cards, stuk_hand_roem, trick_roem, winning_index
 from solver.scoring import Tally, counted_hand_roem, objective_value, pit_bonus, point_factor
 
 INF = 10 ** 6
@@ -29,7 +29,6 @@ class _Round:
             took[1] += trick.roem
             took[2] += 1
         self.factor = point_factor(self.rules, self.trump)
-        self.stuk_pair = {Card(self.trump, Rank.KING), Card(self.trump, Rank.QUEEN)}
         self.dealt = {t: [game.deal[s] for s in t.seats] for t in Team}
 
     def tallies(self):
@@ -83,20 +82,16 @@ class _Round:
         if len(self.trick) < 4:
             return None
         winner = Seat((self.leader + winning_index(self.trick, self.trump)) % 4)
-        number = 9 - len(self.hands[0]) - 1
         points = sum(c.points(self.trump) for c in self.trick) + (10 if not self.hands[0] else 0)
         roem = trick_roem(self.trick, self.trump, self.rules)
-        if (self.rules.roem == "table" and self.rules.stuk == "hand"
-                and self.game.stuk_holder is not None and self.stuk_pair & set(self.trick)
-                and not self.stuk_pair & self.hands[self.game.stuk_holder]):
-            roem += 20
+        if self.game.stuk_holder is not None:
+            roem += stuk_hand_roem(self.trick, self.hands[self.game.stuk_holder], self.trump)
         took = self.taken[winner.team]
         undo = (list(self.trick), self.leader, winner.team, points * self.factor, roem)
         took[0] += points * self.factor
         took[1] += roem
         took[2] += 1
         self.trick, self.leader = [], winner
-        del number
         return undo
 
     def unplay(self, card, undo):
