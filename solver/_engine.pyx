@@ -1,7 +1,7 @@
 # The Cython core: packed card sets, legal moves, tricks, roem, and the alpha-beta search.
 # Declarations are in _engine.pxd. The search runs without the GIL and reports no errors:
 # its inputs are checked in Python (search.py) before they get here.
-from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -280,7 +280,7 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
                             int* out) noexcept nogil:
     """Moves best-first: table move, killer, then by what the card does to the trick."""
     cdef const Params* p = &S.p
-    cdef int n = 0, card, i, j, score, tmp
+    cdef int n = 0, card, i, score, tmp
     cdef int scores[MAX_MOVES]
     cdef int seat = (s.trick_leader + s.ntrick) & 3
     cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick

@@ -178,14 +178,16 @@ class GameRecord:
         return Game(self.deal, self.trump, self.leader, self.playing, self.rules)
 
 
+RULE_PRESETS = {"amsterdam": Rules.amsterdam, "rotterdam": Rules.rotterdam}
+
+
 def load_rules(value: Any) -> Rules:
     """Rules from a preset name ("amsterdam", "rotterdam"), a dict of options, or a Rules."""
     if isinstance(value, Rules):
         return value
     if isinstance(value, str):
-        presets = {"amsterdam": Rules.amsterdam, "rotterdam": Rules.rotterdam}
-        if value.lower() in presets:
-            return presets[value.lower()]()
+        if value.lower() in RULE_PRESETS:
+            return RULE_PRESETS[value.lower()]()
         raise RulesError(f"unknown rules preset {value!r}: use amsterdam, rotterdam or a dict "
                          f"of options")
     return Rules.from_dict(value)

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-from .analysis import (ON_ALL_PASS, PROCEDURES, GameRecord, analyse_bidding, analyse_play,
-                       load_rules, solve_table)
+from .analysis import (ON_ALL_PASS, PROCEDURES, RULE_PRESETS, GameRecord, analyse_bidding,
+                       analyse_play, load_rules, solve_table)
 from .cards import Team, parse_cards
 from .deal import Deal
 from .errors import RulesError
@@ -37,13 +37,13 @@ def read_text(source: str) -> str:
     """A deal or record given inline, as a file path, or as '-' for standard input."""
     if source == "-":
         return sys.stdin.read()
-    path = Path(source)
-    if path.suffix in (".json", ".pbn", ".txt") or (len(source) > 1 and source[1] != ":" and path.exists()):
-        try:
-            return path.read_text()
-        except OSError as err:
-            raise UsageError(f"cannot read {source}: {err.strerror}") from None
-    return source
+    text = source.strip()
+    if text.startswith("{") or (text[:1].upper() in ("N", "E", "S", "W") and text[1:2] == ":"):
+        return source      # a JSON record or a deal, given inline
+    try:
+        return Path(source).read_text()
+    except OSError as err:
+        raise UsageError(f"cannot read {source}: {err.strerror}") from None
 
 
 def read_deal(source: str) -> Deal:
@@ -52,7 +52,7 @@ def read_deal(source: str) -> Deal:
 
 def read_rules(value: str) -> Rules:
     """A preset name or a JSON file of options."""
-    if value.lower() in ("amsterdam", "rotterdam"):
+    if value.lower() in RULE_PRESETS:
         return load_rules(value)
     try:
         text = Path(value).read_text()

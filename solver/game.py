@@ -270,18 +270,20 @@ class Game:
 
     # -- points ------------------------------------------------------------------------------
 
+    def taken(self, team) -> Tuple[int, int, int]:
+        """(card points, table roem, tricks) that `team` took in finished tricks."""
+        team = Team.parse(team)
+        won = [t for t in self.tricks if t.winner.team == team]
+        return sum(t.points for t in won), sum(t.roem for t in won), len(won)
+
     def tricks_won(self) -> Dict[Team, int]:
-        won = {Team.NS: 0, Team.EW: 0}
-        for trick in self.tricks:
-            won[trick.winner.team] += 1
-        return won
+        return {team: self.taken(team)[2] for team in Team}
 
     def tally(self, team) -> Tally:
         """What `team` has so far: card points, roem (table and counted hand roem), pit."""
         team = Team.parse(team)
         won = self.tricks_won()
-        points = sum(t.points for t in self.tricks if t.winner.team == team)
-        roem = sum(t.roem for t in self.tricks if t.winner.team == team)
+        points, roem, _ = self.taken(team)
         hands = {t: [self.deal[s] for s in t.seats] for t in Team}
         roem += counted_hand_roem(hands, self.trump, self.rules, won)[team]
         pit = pit_bonus(team, won, self.playing, self.rules)

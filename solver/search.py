@@ -89,11 +89,9 @@ def engine_spec(game: Game) -> dict:
 
 def engine_position(game: Game) -> tuple:
     """The game's position as `_engine` takes it: sides ordered (playing, defenders)."""
-    sides = (game.playing, game.playing.other)
-    pts = tuple(sum(t.points for t in game.tricks if t.winner.team == team) for team in sides)
-    roem = tuple(sum(t.roem for t in game.tricks if t.winner.team == team) for team in sides)
-    won = tuple(sum(1 for t in game.tricks if t.winner.team == team) for team in sides)
-    return ([[c.index for c in game.hands[s]] for s in Seat],
+    playing, defenders = game.taken(game.playing), game.taken(game.playing.other)
+    pts, roem, won = zip(playing, defenders)
+    return ([sorted(c.index for c in game.hands[s]) for s in Seat],
             [c.index for c in game.current_trick], int(game.trick_leader),
             pts, roem, won, 8 - len(game.tricks))
 
