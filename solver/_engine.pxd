@@ -1,6 +1,6 @@
 # Declarations of the Cython core. Cards are indices 0..31 (suit * 8 + rank, ranks in natural
 # order 7 8 9 T J Q K A); a set of cards is a 32-bit mask. Nothing outside this module packs bits.
-from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cpdef enum Undertrump:
     UNDERTRUMP_FORBIDDEN = 0
@@ -65,9 +65,8 @@ cdef struct Entry:
     uint64_t extra          # leader, flags and (score metric) what was taken so far
     int16_t lower
     int16_t upper
+    uint16_t epoch          # the rules context that wrote it; 0 for an empty slot
     uint8_t best
-    uint8_t epoch
-    uint8_t used
 
 cdef uint32_t legal_moves(const Params* p, const State* s) noexcept nogil
 cdef void play_card(const Params* p, State* s, int card) noexcept nogil

@@ -1,7 +1,8 @@
 # The Cython core: packed card sets, legal moves, tricks, roem, and the alpha-beta search.
 # Declarations are in _engine.pxd. The search runs without the GIL and reports no errors:
-# its inputs are checked in Python (search.py) before they get here.
-from libc.stdint cimport uint32_t, uint64_t
+# `Engine.configure` checks every number it is given before any of it is used.
+from cpython.exc cimport PyErr_Occurred
+from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -9,6 +10,14 @@ DEF INF = 32000
 DEF MAX_MOVES = 8
 DEF PLIES = 33
 DEF NO_CUTOFF = -99999
+DEF SIGNAL_CHECK_MASK = 0x3FFFF   # look for Ctrl-C every 262,144 nodes (about 20 ms)
+DEF SWEEP_PERIOD = 32768          # configures per full sweep of the table: half the epochs
+DEF MAX_AMOUNT = 1000             # the largest bonus or roem option (rules.py, MAX_AMOUNT)
+
+cdef extern from "Python.h":
+    # Declared without an error value on purpose: a pending KeyboardInterrupt stays set and
+    # is raised by Engine.search once the search has unwound.
+    int PyErr_CheckSignals()
 
 cdef uint32_t SUIT_MASK[4]
 SUIT_MASK[:] = [0x000000FF, 0x0000FF00, 0x00FF0000, 0xFF000000]
@@ -211,8 +220,10 @@ cdef struct Search:
     int metric
     Entry* table
     uint64_t bucket_mask       # number of 4-entry buckets - 1
-    uint8_t epoch
+    uint16_t epoch             # 1..65535; entries of other epochs are dead
+    uint64_t sweep             # the next entry to scrub (see Engine._new_epoch)
     uint64_t nodes
+    bint interrupted           # a signal handler raised: unwind without storing anything
     int history[32]
     int killer[PLIES]
 
@@ -248,7 +259,7 @@ cdef inline Entry* probe(Search* S, const State* s, uint64_t extra, bint* found)
     cdef int i, worth, victim_worth = 99
     for i in range(4):
         e = bucket + i
-        if e.used and e.epoch == S.epoch:
+        if e.epoch == S.epoch:
             if (e.extra == extra and e.hands[0] == s.hands[0] and e.hands[1] == s.hands[1]
                     and e.hands[2] == s.hands[2] and e.hands[3] == s.hands[3]):
                 found[0] = True
@@ -340,10 +351,21 @@ cdef int enhanced_cutoff(Search* S, const State* s, int* moves, int n, bint maxi
     return NO_CUTOFF
 
 
+cdef void check_signals(Search* S) noexcept nogil:
+    with gil:
+        if PyErr_CheckSignals() != 0:
+            S.interrupted = True
+
+
 cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nogil:
-    """Fail-soft alpha-beta on the value still to come (final metric - progress so far)."""
+    """Fail-soft alpha-beta on the value still to come (final metric - progress so far).
+    After an interruption it returns 0 at once; such values are never stored or returned."""
     cdef const Params* p = &S.p
     S.nodes += 1
+    if (S.nodes & SIGNAL_CHECK_MASK) == 0:
+        check_signals(S)
+    if S.interrupted:
+        return 0
     cdef State last
     if s.tricks_left <= 1:
         # The last trick plays itself: everyone holds one card.
@@ -402,6 +424,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
             value = gain + alpha_beta(S, &child, beta - 1 - gain, beta - gain)
             if alpha < value < beta:
                 value = gain + alpha_beta(S, &child, alpha - gain, value + 1 - gain)
+        if S.interrupted:
+            return 0
         if maximising:
             if value > best:
                 best = value
@@ -428,7 +452,6 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
             entry.hands[3] = s.hands[3]
             entry.extra = extra
             entry.epoch = S.epoch
-            entry.used = 1
             entry.lower = -INF
             entry.upper = INF
         if best <= alpha_start:
@@ -462,9 +485,13 @@ cdef class Engine:
     come from cards.py, so the rules live in one place); positions are
     `(hands, trick, trick_leader, pts, roem, won, tricks_left)` with cards as indices 0..31 and
     the team pairs ordered (playing team, defenders).
+
+    One thread at a time: a second call while a search runs raises RuntimeError (search.py's
+    `Solver` holds a lock so that it never does).
     """
     cdef Search S
     cdef object _spec
+    cdef bint _busy
 
     def __cinit__(self, int table_mb=16):
         cdef uint64_t buckets = 1
@@ -475,7 +502,9 @@ cdef class Engine:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
         self.S.bucket_mask = buckets - 1
         self.S.epoch = 1
+        self.S.sweep = 0
         self._spec = None
+        self._busy = False
 
     def __dealloc__(self):
         free(self.S.table)
@@ -489,54 +518,71 @@ cdef class Engine:
         """Nodes searched by this engine so far (take differences to count one search)."""
         return self.S.nodes
 
+    @property
+    def epoch(self):
+        return self.S.epoch
+
     def configure(self, dict spec):
-        """Set the round's parameters; a change starts a new table epoch (old entries die)."""
+        """Set the round's parameters; a change starts a new table epoch (old entries die).
+
+        Every number is checked first: a bad spec raises ValueError and leaves the engine
+        exactly as it was."""
+        self._require_idle()
         if spec == self._spec:
             return
-        cdef Params* p = &self.S.p
+        cdef Params p
         cdef int c, d
-        memset(p, 0, sizeof(Params))
-        p.trump = spec["trump"]
-        p.amsterdam = spec["amsterdam"]
-        p.undertrump = spec["undertrump"]
-        p.roem_table = spec["roem_table"]
-        p.stuk_trick = spec["stuk_trick"]
-        p.stuk_holder = spec["stuk_holder"]
+        memset(&p, 0, sizeof(Params))
+        p.trump = _number(spec, "trump", 0, 3)
+        p.amsterdam = _number(spec, "amsterdam", 0, 1)
+        p.undertrump = _number(spec, "undertrump", 0, 2)
+        p.roem_table = _number(spec, "roem_table", 0, 1)
+        p.stuk_trick = _number(spec, "stuk_trick", 0, 1)
+        p.stuk_holder = _number(spec, "stuk_holder", -1, 3)
         p.stuk_pair = ((<uint32_t>0x60) << (8 * p.trump)) if p.stuk_holder >= 0 else 0
         p.stuk_holder = max(p.stuk_holder, 0)
         for c in range(8):
-            p.four_kind[c] = spec["four_kind"][c]
+            p.four_kind[c] = _number(spec, "four_kind", 0, MAX_AMOUNT, c, 8)
         for c in range(32):
-            p.points[c] = spec["points"][c]
-            p.strength[c] = spec["strength"][c]
+            p.points[c] = _number(spec, "points", 0, 40, c, 32)
+            p.strength[c] = _number(spec, "strength", 0, 15, c, 32)
         for c in range(32):
             p.above[c] = 0
             for d in range(32):
                 if d >> 3 == c >> 3 and p.strength[d] > p.strength[c]:
                     p.above[c] |= (<uint32_t>1) << d
             p.beats[c] = p.above[c] if c >> 3 == p.trump else 0
-        p.factor = spec["factor"]
+        p.factor = _number(spec, "factor", 1, 2)
         p.last_trick = 10 * p.factor
-        p.pit_mode = spec["pit_mode"]
-        p.pit_bonus = spec["pit_bonus"]
+        p.pit_mode = _number(spec, "pit_mode", 0, 2)
+        p.pit_bonus = _number(spec, "pit_bonus", 0, MAX_AMOUNT)
+        playing = _number(spec, "playing", 0, 1)
         for c in range(4):
-            p.side[c] = 0 if c % 2 == spec["playing"] else 1
+            p.side[c] = 0 if c % 2 == playing else 1
         for c in range(2):
-            p.hand_roem[c] = spec["hand_roem"][c]
-            p.hand_stuk[c] = spec["hand_stuk"][c]
-        p.hand_needs_trick = spec["hand_needs_trick"]
-        p.nat = spec["nat"]
-        p.multiplier = spec["multiplier"]
-        p.zero_bonus = spec["zero_bonus"]
+            # Hand roem: at most eight fours of a kind, the cards of all hands together.
+            p.hand_roem[c] = _number(spec, "hand_roem", 0, 8 * MAX_AMOUNT, c, 2)
+            p.hand_stuk[c] = _number(spec, "hand_stuk", 0, 20, c, 2)
+        p.hand_needs_trick = _number(spec, "hand_needs_trick", 0, 1)
+        p.nat = _number(spec, "nat", 0, 2)
+        p.multiplier = _number(spec, "multiplier", 1, 8)
+        p.zero_bonus = _number(spec, "zero_bonus", 0, MAX_AMOUNT)
         p.flags_matter = p.pit_mode != PIT_NONE or p.hand_needs_trick
+        # Checked: commit.
+        self.S.p = p
         self._spec = dict(spec)
         self._new_epoch()
 
     cdef void _new_epoch(self):
-        self.S.epoch = (self.S.epoch + 1) & 0xFF
-        if self.S.epoch == 0:      # wrapped: entries of 255 epochs ago would look current
-            memset(self.S.table, 0, (self.S.bucket_mask + 1) * 4 * sizeof(Entry))
-            self.S.epoch = 1
+        """Start a new rules context. Entries are not cleared at once, which would touch the
+        whole table: each call scrubs the next 1/SWEEP_PERIOD of it, so that every entry is
+        gone long before its 16-bit epoch number comes round again."""
+        cdef uint64_t entries = (self.S.bucket_mask + 1) * 4
+        cdef uint64_t chunk = (entries + SWEEP_PERIOD - 1) // SWEEP_PERIOD
+        chunk = min(chunk, entries - self.S.sweep)
+        memset(self.S.table + self.S.sweep, 0, chunk * sizeof(Entry))
+        self.S.sweep = (self.S.sweep + chunk) % entries
+        self.S.epoch = self.S.epoch % 65535 + 1       # 1..65535; 0 marks an empty slot
         memset(self.S.history, 0, sizeof(self.S.history))
         memset(self.S.killer, 0xFF, sizeof(self.S.killer))
 
@@ -569,38 +615,71 @@ cdef class Engine:
 
     def legal(self, position):
         """The legal cards of the player to move, as indices."""
-        self._require_configured()
+        self._require_ready()
         cdef State s = self._state(position)
         return _cards(legal_moves(&self.S.p, &s))
 
     def play(self, position, int card):
         """The position after `card` is played by the player to move (no legality check)."""
-        self._require_configured()
+        self._require_ready()
         cdef State s = self._state(position)
         play_card(&self.S.p, &s, card)
         return Engine._position(&s)
 
     def final_value(self, position, int metric):
         """The metric of a finished round."""
-        self._require_configured()
+        self._require_ready()
         cdef State s = self._state(position)
         return final_value(&self.S.p, metric, &s)
 
     def search(self, position, int metric, int alpha=-INF, int beta=INF):
         """Fail-soft alpha-beta: the metric's final value if it lies inside (alpha, beta),
-        else a bound on the side of the window it falls (as alpha-beta always does)."""
-        self._require_configured()
+        else a bound on the side of the window it falls (as alpha-beta always does).
+        Ctrl-C stops it within a few hundredths of a second with KeyboardInterrupt."""
+        self._require_ready()
         cdef State s = self._state(position)
         cdef int base, value
         self.S.metric = metric      # part of every table key, so metrics share the table
         base = progress(&self.S.p, metric, &s)
-        with nogil:
-            value = base + alpha_beta(&self.S, &s, alpha - base, beta - base)
+        self._busy = True
+        try:
+            with nogil:
+                value = base + alpha_beta(&self.S, &s, alpha - base, beta - base)
+        finally:
+            self._busy = False
+        if self.S.interrupted:
+            self.S.interrupted = False
+            _raise_pending_signal()
         return value
 
-    def _require_configured(self):
+    def _require_idle(self):
+        if self._busy:
+            raise RuntimeError("this Engine is searching in another thread: use one Solver "
+                               "per thread")
+
+    def _require_ready(self):
+        self._require_idle()
         if self._spec is None:
             raise RuntimeError("Engine.configure(spec) must be called before use")
+
+
+cdef int _number(dict spec, str name, int low, int high, int index=-1, int length=0) except? -1:
+    """spec[name] (or spec[name][index]) as a C int, if it is a whole number in low..high."""
+    value = spec[name]
+    if index >= 0:
+        if len(value) != length:
+            raise ValueError(f"engine spec {name!r} must have {length} numbers, got {len(value)}")
+        value = value[index]
+    if not isinstance(value, int) or not low <= value <= high:
+        where = f"{name}[{index}]" if index >= 0 else name
+        raise ValueError(f"engine spec {where}={value!r} is not a whole number in {low}..{high}")
+    return value
+
+
+cdef int _raise_pending_signal() except -1:
+    if PyErr_Occurred():
+        return -1          # the signal handler's own exception, usually KeyboardInterrupt
+    raise KeyboardInterrupt
 
 
 INFINITY = INF

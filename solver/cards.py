@@ -8,6 +8,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Union
 
+from .errors import NotationError, quote
+
 
 class Suit(IntEnum):
     """The four suits, in the order C D H S (klaveren, ruiten, harten, schoppen)."""
@@ -34,7 +36,7 @@ class Suit(IntEnum):
             key = text.strip().upper()
             if key in _SUIT_NAMES:
                 return _SUIT_NAMES[key]
-        raise ValueError(f"unknown suit {text!r}: use one of C, D, H, S (or ♣ ♦ ♥ ♠)")
+        raise NotationError(f"unknown suit {quote(text)}: use one of C, D, H, S (or ♣ ♦ ♥ ♠)")
 
 
 _SUIT_NAMES = {s.name: s for s in Suit}
@@ -69,7 +71,7 @@ class Rank(IntEnum):
                 key = "T"
             if len(key) == 1 and key in "789TJQKA":
                 return Rank("789TJQKA".index(key))
-        raise ValueError(f"unknown rank {text!r}: use one of 7 8 9 T (or 10) J Q K A")
+        raise NotationError(f"unknown rank {quote(text)}: use one of 7 8 9 T (or 10) J Q K A")
 
 
 # Trick-taking strength and card points, indexed by Rank (RULES.md, "Card order and points").
@@ -110,6 +112,9 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> "Card":
+        """The card with this index, 0..31 (`suit * 8 + rank`)."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 32:
+            raise NotationError(f"card index {quote(index)} is not a whole number 0..31")
         return _CARDS[index]
 
     @classmethod
@@ -118,14 +123,14 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"not a card: {text!r}")
+            raise NotationError(f"not a card: {quote(text)} (write suit then rank, e.g. HA or H10)")
         key = text.strip()
         if len(key) < 2:
-            raise ValueError(f"not a card: {text!r} (write suit then rank, e.g. HA or H10)")
+            raise NotationError(f"not a card: {quote(text)} (write suit then rank, e.g. HA or H10)")
         try:
             return Card(Suit.parse(key[0]), Rank.parse(key[1:]))
-        except ValueError as err:
-            raise ValueError(f"not a card: {text!r}: {err}") from None
+        except NotationError as err:
+            raise NotationError(f"not a card: {quote(text)}: {err}") from None
 
     def is_trump(self, trump: Suit) -> bool:
         return self.suit == trump
@@ -190,7 +195,7 @@ class Seat(IntEnum):
             return text
         if isinstance(text, str) and text.strip().upper() in ("N", "E", "S", "W"):
             return Seat("NESW".index(text.strip().upper()))
-        raise ValueError(f"unknown seat {text!r}: use one of N, E, S, W")
+        raise NotationError(f"unknown seat {quote(text)}: use one of N, E, S, W")
 
 
 class Team(IntEnum):
@@ -217,11 +222,15 @@ class Team(IntEnum):
                 return Team.NS
             if key in ("EW", "WE"):
                 return Team.EW
-        raise ValueError(f"unknown team {text!r}: use NS or EW")
+        raise NotationError(f"unknown team {quote(text)}: use NS or EW")
 
 
 def parse_cards(cards) -> "list[Card]":
     """A list of cards from strings, `Card`s, or one space-separated string."""
     if isinstance(cards, str):
         cards = cards.split()
-    return [Card.parse(c) for c in cards]
+    try:
+        return [Card.parse(c) for c in cards]
+    except TypeError:
+        raise NotationError(f"cards must be a list or a space-separated string, got "
+                            f"{quote(cards)}") from None

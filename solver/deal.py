@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping, Union
 
 from .cards import ALL_CARDS, Card, Rank, Seat, Suit
-from .errors import DealError
+from .errors import DealError, SolverError, quote
 
 # A hand is written spades.hearts.diamonds.clubs, as bridge tools do.
 _PBN_SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
@@ -23,13 +23,21 @@ class Deal:
     __slots__ = ("_hands",)
 
     def __init__(self, hands: Union[Mapping[SeatLike, Iterable], Iterable[Iterable]]):
+        if isinstance(hands, str):
+            raise DealError(f"Deal() takes four hands; for notation use Deal.from_pbn({quote(hands)})")
         if isinstance(hands, Mapping):
-            by_seat = {Seat.parse(seat): cards for seat, cards in hands.items()}
+            try:
+                by_seat = {Seat.parse(seat): cards for seat, cards in hands.items()}
+            except SolverError as err:
+                raise DealError(str(err)) from None
             missing = [s.name for s in Seat if s not in by_seat]
             if missing:
                 raise DealError(f"no hand given for seat {', '.join(missing)}")
             hands = [by_seat[s] for s in Seat]
-        hands = list(hands)
+        try:
+            hands = list(hands)
+        except TypeError:
+            raise DealError(f"a deal is four hands (lists of cards), got {quote(hands)}") from None
         if len(hands) != 4:
             raise DealError(f"a deal has 4 hands, got {len(hands)}")
         parsed = []
@@ -38,8 +46,11 @@ class Deal:
                 cards = cards.split()
             try:
                 parsed.append(tuple(Card.parse(c) for c in cards))
-            except ValueError as err:
+            except SolverError as err:
                 raise DealError(f"seat {seat.name}: {err}") from None
+            except TypeError:
+                raise DealError(f"seat {seat.name}: a hand is a list of cards, got "
+                                f"{quote(cards)}") from None
         self._hands = tuple(tuple(sorted(h, key=_display_key)) for h in parsed)
         self._validate()
 
@@ -85,15 +96,15 @@ class Deal:
         A hand is `spades.hearts.diamonds.clubs`; `T` or `10` for ten; `-` or empty for a void.
         """
         if not isinstance(text, str):
-            raise DealError(f"a deal in notation is a string, got {type(text).__name__}")
+            raise DealError(f"a deal in notation is a string, got {quote(text)}")
         body = text.strip()
         if len(body) < 2 or body[1] != ":" or body[0].upper() not in "NESW":
             raise DealError(
-                f"deal {text!r} must start with the first seat and a colon, e.g. 'N:AKQ.J9.T8.7 ...'")
+                f"deal {quote(text)} must start with the first seat and a colon, e.g. 'N:AKQ.J9.T8.7 ...'")
         first = Seat.parse(body[0])
         parts = body[2:].split()
         if len(parts) != 4:
-            raise DealError(f"a deal has 4 hands separated by spaces, got {len(parts)} in {text!r}")
+            raise DealError(f"a deal has 4 hands separated by spaces, got {len(parts)} in {quote(text)}")
         hands: dict = {}
         for offset, part in enumerate(parts):
             seat = Seat((first + offset) % 4)
@@ -114,6 +125,8 @@ class Deal:
 
         Uses its own SplitMix64 generator, so it does not depend on `random`'s internals.
         """
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise DealError(f"a deal's seed is a whole number, got {quote(seed)}")
         rng = _SplitMix64(seed)
         cards = list(range(32))
         for i in range(31, 0, -1):
@@ -155,7 +168,7 @@ def _parse_hand(text: str, seat: Seat) -> "list[Card]":
     groups = text.split(".")
     if len(groups) != 4:
         raise DealError(
-            f"seat {seat.name}: hand {text!r} needs 4 suits separated by dots (spades.hearts.diamonds.clubs)")
+            f"seat {seat.name}: hand {quote(text)} needs 4 suits separated by dots (spades.hearts.diamonds.clubs)")
     cards = []
     for suit, group in zip(_PBN_SUIT_ORDER, groups):
         if group == "-":
@@ -163,7 +176,7 @@ def _parse_hand(text: str, seat: Seat) -> "list[Card]":
         chars = group.upper().replace("10", "T")
         for ch in chars:
             if ch not in "789TJQKA":
-                raise DealError(f"seat {seat.name}: unknown rank {ch!r} in {suit.name} of {text!r}")
+                raise DealError(f"seat {seat.name}: unknown rank {quote(ch)} in {suit.name} of {quote(text)}")
             cards.append(Card(suit, Rank.parse(ch)))
     return cards
 

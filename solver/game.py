@@ -18,7 +18,7 @@ from typing import Dict, Iterable, List, Optional, Tuple, Union
 
 from .cards import Card, Rank, Seat, Suit, Team
 from .deal import Deal
-from .errors import IllegalPlayError
+from .errors import DealError, IllegalPlayError, NotationError, RulesError, SolverError, quote
 from .rules import Rules
 from .scoring import Tally, counted_hand_roem, pit_bonus, point_factor
 
@@ -136,8 +136,8 @@ def stuk_hand_roem(cards: Iterable[Card], holder_hand: Iterable[Card], trump: Su
 def _parse_trump(trump) -> Suit:
     try:
         return Suit.parse(trump)
-    except ValueError as err:
-        raise ValueError(f"trump: {err}") from None
+    except NotationError as err:
+        raise NotationError(f"trump: {err}") from None
 
 
 class Game:
@@ -149,14 +149,14 @@ class Game:
 
     def __init__(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None):
         if not isinstance(deal, Deal):
-            raise TypeError(f"deal must be a Deal, got {type(deal).__name__}")
+            raise DealError(f"deal must be a Deal (Deal.from_pbn('N:...')), got {quote(deal)}")
         self.deal = deal
         self.trump = _parse_trump(trump)
         self.leader = Seat.parse(leader)
         self.playing = Team.parse(playing)
         self.rules = rules if rules is not None else Rules()
         if not isinstance(self.rules, Rules):
-            raise TypeError(f"rules must be a Rules, got {type(self.rules).__name__}")
+            raise RulesError(f"rules must be a Rules (Rules.amsterdam(), say), got {quote(self.rules)}")
         self.hands: List[set] = [set(deal[s]) for s in Seat]
         self.tricks: List[Trick] = []
         self.current_trick: List[Card] = []
@@ -208,7 +208,7 @@ class Game:
         seat = self.to_move
         try:
             card = Card.parse(card)
-        except ValueError as err:
+        except NotationError as err:
             raise IllegalPlayError(f"trick {self.trick_number}, seat {seat.name}: {err}") from None
         where = f"trick {self.trick_number}, seat {seat.name}"
         if self.is_over:
@@ -241,7 +241,7 @@ class Game:
     def undo(self) -> Card:
         """Take back the last card played."""
         if not self.played:
-            raise IndexError("nothing to undo: no card has been played")
+            raise SolverError("nothing to undo: no card has been played")
         if not self.current_trick:
             self.current_trick = list(self.tricks.pop().cards)
         card = self.current_trick.pop()
@@ -251,7 +251,14 @@ class Game:
 
     def replay(self, cards: Union[str, Iterable[CardLike]]) -> None:
         """Play a recorded sequence, e.g. `game.replay("DA D7 D8 DK")`; stops at an illegal card."""
-        for card in (cards.split() if isinstance(cards, str) else cards):
+        if isinstance(cards, str):
+            cards = cards.split()
+        try:
+            cards = list(cards)
+        except TypeError:
+            raise IllegalPlayError(f"the cards played must be a list or a space-separated "
+                                   f"string, got {quote(cards)}") from None
+        for card in cards:
             self.play(card)
 
     def _close_trick(self) -> Trick:

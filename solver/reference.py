@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Union
 
 from .cards import Card
+from .errors import SolverError, quote
 from .game import Game
 from .scoring import OBJECTIVES, objective_value
 
@@ -27,7 +28,7 @@ def minimax(game: Game, objective: str = "points") -> ReferenceResult:
     The playing team maximises, the defenders minimise. `game` is left as it was.
     """
     if objective not in OBJECTIVES:
-        raise ValueError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+        raise SolverError(f"unknown objective {quote(objective)}: choose one of {', '.join(OBJECTIVES)}")
     value, line = _minimax(game, objective)
     return ReferenceResult(value, line)
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Dict, FrozenSet, Mapping, Tuple
 
 from .cards import Rank, Suit
-from .errors import RulesError
+from .errors import RulesError, SolverError, quote
 
 _CHOICES: Dict[str, Tuple[str, ...]] = {
     "trump_duty": ("amsterdam", "rotterdam"),
@@ -16,12 +16,19 @@ _CHOICES: Dict[str, Tuple[str, ...]] = {
     "nat": ("majority", "82", "none"),
 }
 _MULTIPLIERS = (1, 2, 4, 8)
+# The largest amount any bonus, penalty or roem option may take. With every option at its
+# top the largest value of any objective stays under 13,000, well inside the engine's
+# 16-bit table fields and its infinity of 32,000 (docs/rules.md, "Ranges").
+MAX_AMOUNT = 1000
 DEFAULT_FOUR_OF_A_KIND = {"A": 100, "K": 100, "Q": 100, "T": 100, "J": 200}
 
 
 @dataclass(frozen=True, repr=False)
 class Rules:
-    """The rule options of a round. Defaults are those of RULES.md (Amsterdam).
+    """The rule options of a round; the defaults are the Amsterdam rules.
+
+    Every option, its values, its default and its range are described in the project's rules
+    reference, docs/rules.md. A value outside them raises `RulesError` naming the option.
 
     >>> Rules(trump_duty="rotterdam", four_of_a_kind={"J": 100, "10": 100}).trump_duty
     'rotterdam'
@@ -50,18 +57,17 @@ class Rules:
             value = getattr(self, name)
             if value not in allowed:
                 raise RulesError(
-                    f"rule {name}={value!r} is not allowed: choose one of {', '.join(allowed)}")
+                    f"rule {name}={quote(value)} is not allowed: choose one of {', '.join(allowed)}")
         object.__setattr__(self, "four_of_a_kind", _parse_four_of_a_kind(self.four_of_a_kind))
         object.__setattr__(self, "double_suits", _parse_double_suits(self.double_suits))
         for name in ("pit_bonus", "revoke_penalty", "zero_bonus"):
-            _check_int(name, getattr(self, name), minimum=0)
-        _check_int("multiplier", self.multiplier, minimum=1)
-        if self.multiplier not in _MULTIPLIERS:
+            _check_amount(name, getattr(self, name))
+        if isinstance(self.multiplier, bool) or self.multiplier not in _MULTIPLIERS:
             raise RulesError(
-                f"rule multiplier={self.multiplier!r} is not allowed: choose one of 1, 2, 4, 8")
+                f"rule multiplier={quote(self.multiplier)} is not allowed: choose one of 1, 2, 4, 8")
         if not isinstance(self.hand_roem_needs_trick, bool):
             raise RulesError(
-                f"rule hand_roem_needs_trick={self.hand_roem_needs_trick!r} must be true or false")
+                f"rule hand_roem_needs_trick={quote(self.hand_roem_needs_trick)} must be true or false")
 
     @classmethod
     def amsterdam(cls, **options: Any) -> "Rules":
@@ -77,11 +83,11 @@ class Rules:
     def from_dict(cls, options: Mapping[str, Any]) -> "Rules":
         """Like `Rules(**options)`, with a clear error for an unknown option name."""
         if not isinstance(options, Mapping):
-            raise RulesError(f"rules must be a mapping of option names to values, got {options!r}")
+            raise RulesError(f"rules must be a mapping of option names to values, got {quote(options)}")
         known = [f.name for f in fields(cls)]
         unknown = [k for k in options if k not in known]
         if unknown:
-            raise RulesError(f"unknown rule option {unknown[0]!r}: the options are {', '.join(known)}")
+            raise RulesError(f"unknown rule option {quote(unknown[0])}: the options are {', '.join(known)}")
         return cls(**options)
 
     def to_dict(self) -> Dict[str, Any]:
@@ -118,16 +124,18 @@ def _init_with_clear_errors(self, *args: Any, **options: Any) -> None:
     known = [f.name for f in fields(Rules)]
     for name in options:
         if name not in known:
-            raise RulesError(f"unknown rule option {name!r}: the options are {', '.join(known)}")
-    _dataclass_init(self, *args, **options)
+            raise RulesError(f"unknown rule option {quote(name)}: the options are {', '.join(known)}")
+    if args:
+        raise RulesError("Rules takes its options by name, e.g. Rules(trump_duty='rotterdam')")
+    _dataclass_init(self, **options)
 
 
 Rules.__init__ = _init_with_clear_errors  # type: ignore[method-assign]
 
 
-def _check_int(name: str, value: Any, minimum: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RulesError(f"rule {name}={value!r} must be a whole number of at least {minimum}")
+def _check_amount(name: str, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
+        raise RulesError(f"rule {name}={quote(value)} must be a whole number from 0 to {MAX_AMOUNT}")
 
 
 def _parse_four_of_a_kind(value: Any) -> Tuple[Tuple[Rank, int], ...]:
@@ -135,15 +143,15 @@ def _parse_four_of_a_kind(value: Any) -> Tuple[Tuple[Rank, int], ...]:
         value = dict(value)
     if not isinstance(value, Mapping):
         raise RulesError(
-            f"rule four_of_a_kind={value!r} must map ranks to roem, e.g. {DEFAULT_FOUR_OF_A_KIND}")
+            f"rule four_of_a_kind={quote(value)} must map ranks to roem, e.g. {DEFAULT_FOUR_OF_A_KIND}")
     parsed = {}
     for rank, points in value.items():
         try:
             r = Rank.parse(rank if not isinstance(rank, int) or isinstance(rank, Rank) else str(rank))
-        except ValueError:
+        except SolverError:
             raise RulesError(
-                f"rule four_of_a_kind: unknown rank {rank!r}: use one of 7 8 9 T (or 10) J Q K A") from None
-        _check_int(f"four_of_a_kind[{rank!r}]", points, minimum=0)
+                f"rule four_of_a_kind: unknown rank {quote(rank)}: use one of 7 8 9 T (or 10) J Q K A") from None
+        _check_amount(f"four_of_a_kind[{quote(rank)}]", points)
         parsed[r] = points
     # Sorted pairs: hashable, and equal for equal mappings.
     return tuple(sorted((r, v) for r, v in parsed.items() if v))
@@ -155,4 +163,4 @@ def _parse_double_suits(value: Any) -> FrozenSet[Suit]:
     try:
         return frozenset(Suit.parse(s) for s in value)
     except (TypeError, ValueError) as err:
-        raise RulesError(f"rule double_suits={value!r}: {err}; give suit letters, e.g. ['S']") from None
+        raise RulesError(f"rule double_suits={quote(value)}: {err}; give suit letters, e.g. ['S']") from None

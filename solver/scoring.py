@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Dict, Iterable, Mapping, Tuple
 
 from .cards import Card, Rank, Suit, Team
+from .errors import SolverError, quote
 from .rules import Rules
 
 OBJECTIVES = ("points", "score", "make")
@@ -151,4 +152,4 @@ def objective_value(objective: str, tallies: Mapping[Team, Tally], playing: Team
         return scores[playing] - scores[defenders]
     if objective == "make":
         return is_made(tallies, playing, trump, rules)
-    raise ValueError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+    raise SolverError(f"unknown objective {quote(objective)}: choose one of {', '.join(OBJECTIVES)}")

@@ -7,11 +7,13 @@
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Union
 
 from .cards import ALL_CARDS, Card, Rank, Seat, Team, parse_cards
 from .deal import Deal
+from .errors import RulesError, SolverError, quote
 from .game import Game
 from .rules import Rules
 from .scoring import OBJECTIVES, hand_roem, point_factor
@@ -99,7 +101,9 @@ def engine_position(game: Game) -> tuple:
 class Solver:
     """A reusable solver that owns its transposition table (`table_mb` megabytes).
 
-    One Solver per thread: the search releases the GIL, so threads run in parallel.
+    The search releases the GIL, so threads with a Solver each run in parallel. A Solver
+    shared between threads stays correct (a lock lets one search run at a time), but only
+    one of them searches at any moment.
 
     >>> s = Solver(rules=Rules.rotterdam(), table_mb=8)
     >>> res = s.solve(Deal.random(5), trump="H", leader="N", playing="NS")
@@ -108,10 +112,16 @@ class Solver:
     """
 
     def __init__(self, rules: Optional[Rules] = None, table_mb: int = 16):
-        if not isinstance(table_mb, int) or table_mb < 1:
-            raise ValueError(f"table_mb must be a whole number of megabytes >= 1, got {table_mb!r}")
+        if isinstance(table_mb, bool) or not isinstance(table_mb, int) or not 1 <= table_mb <= 1 << 20:
+            raise SolverError(f"table_mb must be a whole number of megabytes from 1 to "
+                              f"{1 << 20}, got {quote(table_mb)}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules (Rules.amsterdam(), say), got {quote(rules)}")
         self.rules = rules if rules is not None else Rules()
         self.engine = _engine.Engine(table_mb)
+        # configure + search is one step: two threads interleaving them would search one
+        # round's position under the other round's rules.
+        self._lock = threading.Lock()
 
     # -- public API ----------------------------------------------------------------------------
 
@@ -147,16 +157,17 @@ class Solver:
 
     def value(self, game: Game, objective: str = "points") -> Value:
         """The exact value of `game`'s position for `objective`."""
-        self.engine.configure(engine_spec(game))
-        position = engine_position(game)
-        if objective == "points":
-            return self.engine.search(position, _engine.Metric.METRIC_POINTS)
-        if objective == "score":
-            return self.engine.search(position, _engine.Metric.METRIC_SCORE)
-        metric, threshold = _make_test(game)
-        return self.engine.search(position, metric, threshold - 1, threshold) >= threshold
+        _check_game(game)
+        _check_objective(objective)
+        if objective == "make":
+            metric, threshold = _make_test(game)
+            return self._search(game, metric, threshold - 1, threshold) >= threshold
+        return self._search(game, _METRICS[objective])
 
     def move_values(self, game: Game, objective: str = "points") -> Dict[Card, Value]:
+        """{card: value} for every legal card of the player to move in `game`."""
+        _check_game(game)
+        _check_objective(objective)
         values = {}
         for card in game.legal_cards():
             game.play(card)
@@ -166,6 +177,8 @@ class Solver:
 
     def line(self, game: Game, objective: str, value: Value) -> List[Card]:
         """One optimal continuation: at each turn a card that keeps the value."""
+        _check_game(game)
+        _check_objective(objective)
         game = game.copy()
         line = []
         while not game.is_over:
@@ -182,10 +195,15 @@ class Solver:
     def _has_value(self, game: Game, objective: str, value: Value) -> bool:
         if objective == "make":
             return self.value(game, "make") == value
-        self.engine.configure(engine_spec(game))
-        metric = _engine.Metric.METRIC_POINTS if objective == "points" else _engine.Metric.METRIC_SCORE
         # A window just around `value`: the search says exactly whether it is the value.
-        return self.engine.search(engine_position(game), metric, value - 1, value + 1) == value
+        return self._search(game, _METRICS[objective], value - 1, value + 1) == value
+
+    def _search(self, game: Game, metric, alpha: int = -_engine.INFINITY,
+                beta: int = _engine.INFINITY) -> int:
+        spec, position = engine_spec(game), engine_position(game)
+        with self._lock:
+            self.engine.configure(spec)
+            return self.engine.search(position, metric, alpha, beta)
 
 
 def _make_test(game: Game):
@@ -196,9 +214,17 @@ def _make_test(game: Game):
     return _engine.Metric.METRIC_POINTS, 1
 
 
+_METRICS = {"points": _engine.Metric.METRIC_POINTS, "score": _engine.Metric.METRIC_SCORE}
+
+
 def _check_objective(objective: str) -> None:
-    if objective not in OBJECTIVES:
-        raise ValueError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise SolverError(f"unknown objective {quote(objective)}: choose one of {', '.join(OBJECTIVES)}")
+
+
+def _check_game(game: Game) -> None:
+    if not isinstance(game, Game):
+        raise SolverError(f"expected a Game (Solver.game(deal, trump, leader, playing)), got {quote(game)}")
 
 
 def solve(deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
