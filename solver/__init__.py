@@ -2,21 +2,54 @@
 
 >>> from solver import Deal, Game, Rules
 >>> game = Game(Deal.random(1), trump="H", leader="E", playing="NS", rules=Rules.amsterdam())
+
+The model (cards, deals, rules, games, scoring) is plain Python and imported at once. The
+names that need the compiled engine are imported on first use, so that a missing or stale
+build is reported where it matters (and the `klaverjas` command can say so in one line).
 """
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, List
+
+from ._version import __version__
 from .cards import Card, Rank, Seat, Suit, Team, parse_cards
 from .deal import Deal
-from .errors import DealError, IllegalPlayError, RecordError, RulesError
+from .errors import (DealError, IllegalPlayError, NotationError, RecordError, RulesError,
+                     SolverError)
 from .game import Game, Trick
 from .rules import Rules
 from .scoring import Tally
-from .search import SolveResult, Solver, solve, solve_moves
-from .analysis import (BidAnalysis, DDTable, GameRecord, PlayAnalysis, analyse_bidding,
-                       analyse_play, solve_table)
+
+# name -> the module that defines it; each of these imports the compiled engine.
+_ENGINE_NAMES = {
+    "Solver": "search", "SolveResult": "search", "solve": "search", "solve_moves": "search",
+    "solve_table": "analysis", "DDTable": "analysis", "analyse_play": "analysis",
+    "PlayAnalysis": "analysis", "GameRecord": "analysis", "analyse_bidding": "analysis",
+    "BidAnalysis": "analysis",
+}
+
+if TYPE_CHECKING:   # for type checkers and editors: the same names, imported eagerly
+    from .analysis import (BidAnalysis, DDTable, GameRecord, PlayAnalysis, analyse_bidding,
+                           analyse_play, solve_table)
+    from .search import SolveResult, Solver, solve, solve_moves
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _ENGINE_NAMES:
+        raise AttributeError(f"module 'solver' has no attribute {name!r}")
+    value = getattr(import_module(f".{_ENGINE_NAMES[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_ENGINE_NAMES))
+
 
 __all__ = [
+    "__version__",
     "Card", "Rank", "Seat", "Suit", "Team", "parse_cards",
-    "Deal", "DealError", "IllegalPlayError", "RecordError", "RulesError",
-    "Game", "Trick", "Rules", "Tally",
+    "Deal", "SolverError", "NotationError", "DealError", "IllegalPlayError", "RecordError",
+    "RulesError", "Game", "Trick", "Rules", "Tally",
     "Solver", "SolveResult", "solve", "solve_moves",
     "solve_table", "DDTable", "analyse_play", "PlayAnalysis", "GameRecord",
     "analyse_bidding", "BidAnalysis",

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from .cards import Card, Seat, Suit, Team, parse_cards
 from .deal import Deal
-from .errors import IllegalPlayError, RecordError, RulesError
+from .errors import IllegalPlayError, RecordError, RulesError, SolverError, quote
 from .game import Game
 from .rules import Rules
 from .scoring import final_scores, is_made, revoke_scores
@@ -105,8 +105,13 @@ class GameRecord:
     and the cards played (complete or not, legal or not).
 
     JSON: {"deal": "N:...", "dealer": "W", "trump": "H", "leader": "N", "playing": "NS",
-    "rules": "amsterdam" | "rotterdam" | {options}, "played": ["HA", ...] or "HA HT ..."}.
-    `leader` may be left out: then the seat left of the dealer leads.
+    "rules": "amsterdam" | "rotterdam" | {options}, "played": ["HA", ...] or "HA HT ...",
+    "chooser_leads": false}. `leader` may be left out: then the seat left of the dealer leads;
+    a leader elsewhere needs `chooser_leads` (the chooser leads, spelpunt).
+
+    A play that cannot happen at a table is a `RecordError`: a card its seat does not hold
+    (played twice, or dealt to another seat), or a card after the 32nd. A held card that
+    breaks a duty is a revoke, which `analyse_play` reports and scores.
     """
 
     deal: Deal
@@ -116,41 +121,84 @@ class GameRecord:
     rules: Rules = field(default_factory=Rules)
     played: Tuple[Card, ...] = ()
     dealer: Optional[Seat] = None
+    chooser_leads: bool = False
+
+    def __post_init__(self) -> None:
+        def setting(name, parse):
+            try:
+                object.__setattr__(self, name, parse(getattr(self, name)))
+            except SolverError as err:
+                raise RecordError(f"game record field {name!r}: {err}") from None
+
+        if not isinstance(self.deal, Deal):
+            raise RecordError(f"game record field 'deal' must be a Deal, got {quote(self.deal)}")
+        setting("trump", Suit.parse)
+        setting("leader", Seat.parse)
+        setting("playing", Team.parse)
+        setting("rules", load_rules)
+        setting("played", lambda cards: tuple(parse_cards(cards)))
+        if self.dealer is not None:
+            setting("dealer", Seat.parse)
+        if not isinstance(self.chooser_leads, bool):
+            raise RecordError(f"game record field 'chooser_leads' must be true or false, got "
+                              f"{quote(self.chooser_leads)}")
+        if self.dealer is not None and not self.chooser_leads and self.leader != self.dealer.left:
+            raise RecordError(
+                f"game record: leader {self.leader.name} contradicts dealer {self.dealer.name}, "
+                f"whose left-hand seat {self.dealer.left.name} leads; when the chooser leads, "
+                f"set chooser_leads to true")
+        self._check_cards_can_be_played()
+
+    def _check_cards_can_be_played(self) -> None:
+        game = self.game()
+        for number, card in enumerate(self.played, start=1):
+            try:
+                game.place(card)
+            except IllegalPlayError as err:
+                if err.duty == "over":
+                    raise RecordError(f"game record: card {number} ({card}) comes after the "
+                                      f"end of the round; a round has 32 cards") from None
+                raise RecordError(f"game record: card {number}, {err}") from None
 
     @classmethod
     def from_dict(cls, data: Any) -> "GameRecord":
         if not isinstance(data, dict):
-            raise RecordError(f"a game record is a JSON object, got {type(data).__name__}")
-        known = {"deal", "dealer", "trump", "leader", "playing", "rules", "played"}
-        unknown = sorted(set(data) - known)
+            raise RecordError(f"a game record is a JSON object, got {quote(data)}")
+        known = {"deal", "dealer", "trump", "leader", "playing", "rules", "played",
+                 "chooser_leads"}
+        unknown = sorted((str(k) for k in data if k not in known))
         if unknown:
-            raise RecordError(f"unknown field {unknown[0]!r} in game record; the fields are "
+            raise RecordError(f"unknown field {quote(unknown[0])} in game record; the fields are "
                               f"{', '.join(sorted(known))}")
 
         def need(name):
-            if name not in data:
+            if data.get(name) is None:
                 raise RecordError(f"game record has no {name!r} field")
             return data[name]
 
         def parsed(name, parse, value):
             try:
                 return parse(value)
-            except ValueError as err:
+            except SolverError as err:
                 raise RecordError(f"game record field {name!r}: {err}") from None
 
         deal = parsed("deal", Deal.from_pbn, need("deal"))
-        dealer = parsed("dealer", Seat.parse, data["dealer"]) if data.get("dealer") else None
-        if data.get("leader"):
+        dealer = parsed("dealer", Seat.parse, data["dealer"]) if data.get("dealer") is not None else None
+        if data.get("leader") is not None:
             leader = parsed("leader", Seat.parse, data["leader"])
         elif dealer is not None:
             leader = dealer.left
         else:
             raise RecordError("game record needs a 'leader' (or a 'dealer': left of it leads)")
+        played = data.get("played", [])
+        if not isinstance(played, (str, list)):
+            raise RecordError(f"game record field 'played' must be a list of cards or a "
+                              f"string, got {quote(played)}")
         return cls(deal=deal, trump=parsed("trump", Suit.parse, need("trump")), leader=leader,
                    playing=parsed("playing", Team.parse, need("playing")),
                    rules=parsed("rules", load_rules, data.get("rules", "amsterdam")),
-                   played=tuple(parsed("played", parse_cards, data.get("played", []))),
-                   dealer=dealer)
+                   played=played, dealer=dealer,
+                   chooser_leads=data.get("chooser_leads", False))
 
     @classmethod
     def from_json(cls, text: str) -> "GameRecord":
@@ -158,6 +206,8 @@ class GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise RecordError(f"game record is not valid JSON: {err}") from None
+        except RecursionError:
+            raise RecordError("game record is nested too deeply to be a game record") from None
         return cls.from_dict(data)
 
     @classmethod
@@ -171,6 +221,8 @@ class GameRecord:
                 "played": [str(c) for c in self.played]}
         if self.dealer is not None:
             data["dealer"] = self.dealer.name
+        if self.chooser_leads:
+            data["chooser_leads"] = True
         return data
 
     def game(self) -> Game:
@@ -188,7 +240,7 @@ def load_rules(value: Any) -> Rules:
     if isinstance(value, str):
         if value.lower() in RULE_PRESETS:
             return RULE_PRESETS[value.lower()]()
-        raise RulesError(f"unknown rules preset {value!r}: use amsterdam, rotterdam or a dict "
+        raise RulesError(f"unknown rules preset {quote(value)}: use amsterdam, rotterdam or a dict "
                          f"of options")
     return Rules.from_dict(value)
 
@@ -324,9 +376,12 @@ def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playi
     card is reported in `.illegal` (not raised); the round is then scored by `revoke_penalty`
     and the cards after it are not analysed.
     """
-    if not isinstance(record, GameRecord):
-        record = GameRecord(record, Suit.parse(trump), Seat.parse(leader), Team.parse(playing),
-                            rules if rules is not None else Rules(), tuple(parse_cards(played)))
+    if isinstance(record, Deal):
+        record = GameRecord(record, trump, leader, playing,
+                            rules if rules is not None else Rules(), played)
+    elif not isinstance(record, GameRecord):
+        raise RecordError(f"analyse_play takes a GameRecord, or a Deal with trump, leader, "
+                          f"playing and played; got {quote(record)}")
     solver = solver or Solver(record.rules)
     game = record.game()
     start_value = solver.value(game, "points")
@@ -338,7 +393,7 @@ def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playi
         try:
             game.check(card)
         except IllegalPlayError as err:
-            illegal = IllegalCard(number, trick, seat, card, err.duty or "hold", str(err))
+            illegal = IllegalCard(number, trick, seat, card, err.duty, str(err))
             break
         values = solver.move_values(game, "points")
         ours = seat.team == game.playing
@@ -411,7 +466,10 @@ class BidAnalysis:
 
     def best_trump(self, seat) -> BidOption:
         """The allowed trump with the highest value for `seat`'s team."""
-        choices = [o for o in self.options if o.seat == Seat.parse(seat) and o.allowed]
+        seat = Seat.parse(seat)
+        choices = [o for o in self.options if o.seat == seat and o.allowed]
+        if not choices:
+            raise SolverError(f"under {self.procedure}, seat {seat.name} may not choose a trump")
         return max(choices, key=lambda o: (o.value, -o.trump))
 
     def verdict(self) -> Optional[str]:
@@ -491,21 +549,40 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
     """
     rules = rules if rules is not None else Rules()
     dealer = Seat.parse(dealer)
-    if procedure not in PROCEDURES:
-        raise ValueError(f"unknown procedure {procedure!r}: choose one of {', '.join(PROCEDURES)}")
-    if on_all_pass not in ON_ALL_PASS:
-        raise ValueError(f"unknown on_all_pass {on_all_pass!r}: choose one of {', '.join(ON_ALL_PASS)}")
+    if not isinstance(procedure, str) or procedure not in PROCEDURES:
+        raise SolverError(f"unknown procedure {quote(procedure)}: choose one of {', '.join(PROCEDURES)}")
+    if not isinstance(on_all_pass, str) or on_all_pass not in ON_ALL_PASS:
+        raise SolverError(f"unknown on_all_pass {quote(on_all_pass)}: choose one of {', '.join(ON_ALL_PASS)}")
     turned = Suit.parse(turned) if turned is not None else None
     if procedure == "draaikaart" and turned is None:
-        raise ValueError("procedure draaikaart needs the turned suit (turned='H', say)")
+        raise SolverError("procedure draaikaart needs the turned suit (turned='H', say)")
+    if not isinstance(chooser_leads, bool):
+        raise SolverError(f"chooser_leads must be true or false, got {quote(chooser_leads)}")
+    when = {(seat, trump): _when_allowed(procedure, seat, trump, dealer, turned, on_all_pass)
+            for seat in Seat for trump in Suit}
+    parsed_bid = _parse_bid(bid)
+    if parsed_bid is not None and not any(when[parsed_bid[0], t] for t in Suit):
+        seat = parsed_bid[0]
+        choosers = [s.name for s in Seat if any(when[s, t] for t in Suit)]
+        raise SolverError(f"under {procedure} seat {seat.name} may not choose a trump, so it "
+                          f"cannot have bid; {' or '.join(choosers)} chooses")
     solver = solver or Solver(rules)
     options = []
     for seat in Seat:
         for trump in Suit:
             leader = seat if chooser_leads else dealer.left
             game = Game(deal, trump, leader, seat.team, rules)
-            how = _when_allowed(procedure, seat, trump, dealer, turned, on_all_pass)
+            how = when[seat, trump]
             options.append(BidOption(seat, trump, leader, solver.value(game, "points"),
                                      bool(solver.value(game, "make")), bool(how), how or "never"))
-    parsed_bid = (Seat.parse(bid[0]), Suit.parse(bid[1])) if bid is not None else None
     return BidAnalysis(deal, dealer, rules, procedure, turned, options, parsed_bid)
+
+
+def _parse_bid(bid: Any) -> Optional[Tuple[Seat, Suit]]:
+    """A recorded bid, (seat, trump) or "N H", as a Seat and a Suit."""
+    if bid is None:
+        return None
+    parts = bid.replace(",", " ").split() if isinstance(bid, str) else bid
+    if not isinstance(parts, (list, tuple)) or len(parts) != 2:
+        raise SolverError(f"a bid is the seat and the trump it chose, e.g. ('N', 'H'); got {quote(bid)}")
+    return Seat.parse(parts[0]), Suit.parse(parts[1])

@@ -37,10 +37,15 @@ class RecordError(SolverError):
     at a table (a card played twice, a card after the end of the round); the message names it."""
 
 
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """`text` cut to `limit` characters, ending in "..." when it was longer."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     """`repr(value)`, cut to about `limit` characters so that an error stays one short line."""
     try:
         text = repr(value)
-    except Exception:   # a broken __repr__ must not hide the real error
+    except Exception:   # a broken or too deeply nested __repr__ must not hide the real error
         text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return shorten(text, limit)

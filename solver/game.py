@@ -205,31 +205,48 @@ class Game:
 
     def check(self, card: CardLike) -> Card:
         """The card, if the player to move may play it; else IllegalPlayError saying why."""
+        card = self._held(card)
         seat = self.to_move
+        allowed, duty = legal_cards(self.hands[seat], self.current_trick, seat,
+                                    self.trick_leader, self.trump, self.rules)
+        if card not in allowed:
+            raise IllegalPlayError(
+                f"trick {self.trick_number}, seat {seat.name}: {card} breaks the duty to "
+                f"{_duty_text(duty, self.rules)}; legal are {' '.join(map(str, allowed))}",
+                card=card, seat=seat, trick=self.trick_number, duty=duty)
+        return card
+
+    def _held(self, card: CardLike) -> Card:
+        """The card, if the player to move holds it (duty "hold"), before the end ("over")."""
+        seat = self.to_move
+        where = f"trick {self.trick_number}, seat {seat.name}"
         try:
             card = Card.parse(card)
         except NotationError as err:
-            raise IllegalPlayError(f"trick {self.trick_number}, seat {seat.name}: {err}") from None
-        where = f"trick {self.trick_number}, seat {seat.name}"
+            raise IllegalPlayError(f"{where}: {err}", seat=seat, trick=self.trick_number,
+                                   duty="notation") from None
         if self.is_over:
-            raise IllegalPlayError(f"{card}: the round is over, all 8 tricks are played", card=card)
+            raise IllegalPlayError(f"{card}: the round is over, all 8 tricks are played",
+                                   card=card, trick=self.trick_number, duty="over")
         if card not in self.hands[seat]:
             owner = "was already played" if card in self.played else \
                 f"is in the hand of {next(s.name for s in Seat if card in self.hands[s])}"
             raise IllegalPlayError(f"{where}: {seat.name} does not hold {card} (it {owner})",
                                    card=card, seat=seat, trick=self.trick_number, duty="hold")
-        allowed, duty = legal_cards(self.hands[seat], self.current_trick, seat,
-                                    self.trick_leader, self.trump, self.rules)
-        if card not in allowed:
-            raise IllegalPlayError(
-                f"{where}: {card} breaks the duty to {_duty_text(duty, self.rules)}; "
-                f"legal are {' '.join(map(str, allowed))}",
-                card=card, seat=seat, trick=self.trick_number, duty=duty)
         return card
 
     def play(self, card: CardLike) -> None:
         """Play a card for the player to move (checked against the rules)."""
-        card = self.check(card)
+        self._place(self.check(card))
+
+    def place(self, card: CardLike) -> None:
+        """Put a card the player to move holds on the table without judging its duties.
+
+        For replaying a recorded play that may break them (verzaken); `play` is the checked
+        way, and `legal_cards` and the engine assume every card so far was legal."""
+        self._place(self._held(card))
+
+    def _place(self, card: Card) -> None:
         seat = self.to_move
         self.hands[seat].remove(card)
         self.current_trick.append(card)

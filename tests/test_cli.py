@@ -95,9 +95,9 @@ def test_rules_from_a_json_file(tmp_path, capsys):
      "trick 1, seat W"),
     (["solve", DEAL, "--trump", "S"], "required"),
     (["solve", DEAL, "--trump", "S", "--leader", "S", "--playing", "EW", "--rules", "utrecht"],
-     "not amsterdam, rotterdam or a readable JSON file"),
+     "not amsterdam, rotterdam, inline JSON or a readable JSON file"),
     (["analyse", "missing.json"], "cannot read missing.json"),
-    (["bid", DEAL, "--dealer", "W"], "needs the turned suit"),
+    (["bid", DEAL, "--dealer", "W"], "needs the turned suit: give --turned H"),
 ])
 def test_errors_are_one_line_with_status_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)

@@ -29,7 +29,7 @@ def import_copy(tmp_path, change):
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     change(copy)
     # -S: no site-packages, so the copy is imported rather than the installed package.
-    return subprocess.run([sys.executable, "-S", "-c", "import solver"], cwd=tmp_path,
+    return subprocess.run([sys.executable, "-S", "-c", "from solver import solve"], cwd=tmp_path,
                           capture_output=True, text=True)
 
 
