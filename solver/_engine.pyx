@@ -520,7 +520,13 @@ cdef class Engine:
 
     @property
     def epoch(self):
+        """The table epoch of the current rules, 1..65535."""
         return self.S.epoch
+
+    @property
+    def searching(self):
+        """Whether a search is running (in some thread) right now."""
+        return self._busy
 
     def configure(self, dict spec):
         """Set the round's parameters; a change starts a new table epoch (old entries die).

@@ -1,6 +1,7 @@
 """Shared strategies: random deals, rule variants and positions for property tests."""
 import itertools
 
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 
 from solver import Deal, Game, Rules, Seat, Suit, Team
@@ -31,6 +32,9 @@ rules_strategy = st.builds(
     zero_bonus=st.sampled_from([0, 50]),
     hand_roem_needs_trick=st.booleans(),
 )
+
+# For property tests whose examples each take a solve or more.
+SLOW = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 suits = st.sampled_from(list(Suit))

@@ -3,10 +3,10 @@ import json
 import pathlib
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import positions, rules_strategy
+from conftest import SLOW, positions, rules_strategy
 from solver import (Card, Deal, Game, IllegalPlayError, Rank, Rules, Seat, Solver, Suit, Team,
                     solve, solve_moves)
 from solver.cards import ALL_CARDS
@@ -14,7 +14,6 @@ from solver.reference import minimax, minimax_moves
 from solver.scoring import objective_value
 
 CROSSCHECK = pathlib.Path(__file__).resolve().parents[2] / "shared" / "crosscheck" / "positions.jsonl"
-SLOW = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def assert_engine_equals_reference(game):
