@@ -1,12 +1,18 @@
 """The `klaverjas` command: output, --json round trips, and one-line errors with status 2."""
+import argparse
 import json
+import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from solver import (BidAnalysis, DDTable, Deal, PlayAnalysis, SolveResult, solve, solve_moves)
+import solver as solver_package
+from solver import (BidAnalysis, DDTable, Deal, PlayAnalysis, Rules, SolveResult, solve,
+                    solve_moves)
 from solver.cli import main
 
 DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
@@ -115,3 +121,95 @@ def test_wrong_json_record_is_an_error(tmp_path, capsys):
 def test_installed_command_and_help_show_an_example():
     result = subprocess.run(["klaverjas", "solve", "--help"], capture_output=True, text=True)
     assert result.returncode == 0 and "example:" in result.stdout
+
+
+# -- well-behaved at the command line --------------------------------------------------------------
+
+def test_version(capsys):
+    import solver
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip() == f"klaverjas {solver.__version__}"
+    assert solver.__version__.count(".") == 2
+
+
+def test_error_prefix_is_not_doubled(capsys):
+    status, _, err = run(capsys, "solve", DEAL, "--trump", "S")
+    assert status == 2 and err.startswith("klaverjas: error: ") and err.count("klaverjas:") == 1
+
+
+def test_every_option_has_help_with_its_default():
+    from solver.commands import build_parser
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in subparsers.choices.items():
+        for action in sub._actions:
+            if isinstance(action, argparse._HelpAction) or not action.option_strings:
+                continue
+            assert action.help, f"{name} {action.option_strings[0]} has no help"
+            assert "default" in action.help or action.required, \
+                f"{name} {action.option_strings[0]}: help does not give the default"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["bid", DEAL, "--dealer", "W"], "give --turned H"),
+    (["solve", DEAL, "--trump", "X", "--leader", "S", "--playing", "EW"],
+     "argument --trump: unknown suit 'X'"),
+    (["bid", DEAL, "--dealer", "W", "--procedure", "utrechts", "--bid", "E H"],
+     "seat E may not choose a trump"),
+    (["bid", DEAL, "--dealer", "W", "--turned", "S", "--bid", "N"],
+     "argument --bid: 'N': give the seat and the trump"),
+    (["solve", DEAL.removeprefix("N:"), "--trump", "S", "--leader", "S", "--playing", "EW"],
+     "must start with the first seat and a colon"),
+    (["solve", DEAL, "--trump", "S", "--leader", "S", "--playing", "EW", "--played", "HA XX"],
+     "argument --played: not a card: 'XX'"),
+    (["solve", DEAL, "--trump", "S", "--leader", "S", "--playing", "EW",
+      "--rules", '{"pit_bonus": 40000}'], "pit_bonus=40000 must be a whole number from 0 to 1000"),
+    (["analyse", json.dumps({"deal": DEAL, "dealer": "E", "trump": "S", "playing": "EW",
+                             "played": "SK SK"})], "W does not hold SK"),
+])
+def test_messages_speak_the_command_line_language(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_inline_json_rules(capsys):
+    status, out, _ = run(capsys, "solve", DEAL, "--trump", "S", "--leader", "S", "--playing",
+                         "EW", "--rules", '{"roem": "none"}', "--json")
+    assert status == 0 and json.loads(out)["value"] == solve(
+        Deal.from_pbn(DEAL), "S", "S", "EW", rules=Rules(roem="none")).value
+
+
+def test_ctrl_c_prints_one_line_and_exits_130():
+    # The command waits on standard input, so the interrupt surely comes while it runs.
+    proc = subprocess.Popen(["klaverjas", "table", "-"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert err == "klaverjas: interrupted\n" and out == ""
+
+
+def test_a_closed_pipe_ends_quietly():
+    proc = subprocess.Popen(["klaverjas", "table", DEAL], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.close()           # as `klaverjas table ... | head -0` would
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert err == "" and proc.returncode == 141
+
+
+def test_a_stale_engine_is_one_line_from_the_command(tmp_path):
+    package = Path(solver_package.__file__).parent
+    shutil.copytree(package, tmp_path / "solver", ignore=shutil.ignore_patterns("__pycache__"))
+    with open(tmp_path / "solver" / "_engine.pyx", "a") as f:
+        f.write("\n# an edit after the build\n")
+    result = subprocess.run(
+        [sys.executable, "-S", "-c",
+         f"import sys; from solver.cli import main; sys.exit(main(['table', {DEAL!r}]))"],
+        cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("klaverjas: error: solver's compiled engine is stale")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr

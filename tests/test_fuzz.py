@@ -1,0 +1,192 @@
+"""Fuzzing: whatever the input, only the documented errors come out, and values stay exact.
+
+The default run keeps each property short; `python -m pytest -m slow` runs them at length.
+"""
+import io
+import json
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import SLOW, positions
+from solver import (Card, Deal, DealError, GameRecord, NotationError, RecordError, Rules,
+                    RulesError, Solver, SolverError)
+from solver.cli import main
+from solver.reference import minimax
+from solver.rules import MAX_AMOUNT
+
+DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
+PLAYED = "SK S9 SA SJ  HJ HA HT H9  C9 CJ C7 CT  ST SQ S8 S7  D8 D7 DJ D9  CQ C8 DT DA"
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12)
+notation_text = st.text(alphabet="NESW:.AKQJT1098-7 shdc\t♠♥", max_size=60)
+# Every option at any value its range allows.
+ranged_rules = st.builds(
+    Rules, trump_duty=st.sampled_from(["amsterdam", "rotterdam"]),
+    undertrump=st.sampled_from(["forbidden", "must", "free"]),
+    roem=st.sampled_from(["table", "hand", "none"]), stuk=st.sampled_from(["trick", "hand", "none"]),
+    four_of_a_kind=st.dictionaries(st.sampled_from(list("789TJQKA")), st.integers(0, MAX_AMOUNT)),
+    pit=st.sampled_from(["any", "playing", "none"]), pit_bonus=st.integers(0, MAX_AMOUNT),
+    double_suits=st.lists(st.sampled_from("CDHS"), unique=True),
+    nat=st.sampled_from(["majority", "82", "none"]), multiplier=st.sampled_from([1, 2, 4, 8]),
+    revoke_penalty=st.integers(0, MAX_AMOUNT), zero_bonus=st.integers(0, MAX_AMOUNT),
+    hand_roem_needs_trick=st.booleans())
+
+
+def fuzz(max_examples):
+    """Settings for the default run, and ten times as many examples under -m slow."""
+    return [pytest.param(max_examples, id="quick"),
+            pytest.param(10 * max_examples, id="long", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("examples", fuzz(100))
+def test_deal_notation_gives_a_deal_or_a_deal_error(examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(notation_text | st.text(max_size=60) | json_values)
+    def check(text):
+        try:
+            deal = Deal.from_pbn(text)
+        except DealError:
+            return
+        assert Deal.from_pbn(deal.to_pbn()) == deal
+    check()
+
+
+@pytest.mark.parametrize("examples", fuzz(100))
+def test_cards_give_a_card_or_a_notation_error(examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(st.text(alphabet="CDHS♠♥AKQJT10987xX -", max_size=5) | json_values)
+    def check(text):
+        try:
+            card = Card.parse(text)
+        except NotationError:
+            return
+        assert Card.parse(str(card)) is card
+    check()
+
+
+@pytest.mark.parametrize("examples", fuzz(100))
+def test_rules_give_rules_or_a_rules_error(examples):
+    names = st.sampled_from([f for f in Rules().to_dict()] + ["bogus"])
+    @settings(max_examples=examples, deadline=None)
+    @given(st.dictionaries(names, json_values | st.sampled_from(
+        ["amsterdam", "hand", "none", "82", 100, 2**31, ["S"], {"J": 200}]), max_size=5) | json_values)
+    def check(options):
+        try:
+            rules = Rules.from_dict(options)
+        except RulesError:
+            return
+        assert Rules.from_dict(rules.to_dict()) == rules
+    check()
+
+
+@pytest.mark.parametrize("examples", fuzz(60))
+def test_records_give_a_record_or_a_record_error(examples):
+    fields = {"deal": st.sampled_from([DEAL, "N:A7"]), "dealer": st.sampled_from(["E", "W", None]),
+              "leader": st.sampled_from(["S", "N", None]), "trump": st.sampled_from(["S", "H"]),
+              "playing": st.sampled_from(["EW", "NS"]), "rules": st.sampled_from(["amsterdam", {}]),
+              "played": st.sampled_from([PLAYED, PLAYED.split()[:7], PLAYED + " SA", "SK SK"]),
+              "chooser_leads": st.booleans()}
+    values = {name: strategy | json_values for name, strategy in fields.items()}
+    @settings(max_examples=examples, deadline=None)
+    @given(st.fixed_dictionaries({}, optional=values) | json_values)
+    def check(data):
+        try:
+            record = GameRecord.from_dict(data)
+        except RecordError:
+            return
+        assert GameRecord.from_dict(record.to_dict()) == record
+    check()
+
+
+RECORD = json.dumps({"deal": DEAL, "dealer": "E", "trump": "S", "playing": "EW", "played": PLAYED})
+# Valid command lines, quick to run (late positions); the fuzz mutates them.
+TEMPLATES = {
+    "solve": [DEAL, "--trump", "S", "--leader", "S", "--playing", "EW", "--played", PLAYED],
+    "analyse": [RECORD],
+    "bid": [DEAL, "--dealer", "W", "--procedure", "utrechts", "--bid", "N H"],
+    "table": [DEAL],
+}
+# Commands that solve dozens of full deals are always mutated, to keep the fuzz quick.
+SLOW_COMMANDS = ("bid", "table")
+JUNK = ["", "-", "-x", "N:A7", DEAL[2:], "X", "NE", "SK SK", "XX", "bogus", "{", "[]", "{}",
+        '{"pit_bonus": -1}', "nofile.json", "7", "E", "auction", "N 7", "\x00", "9" * 100]
+OPTIONS = ["--trump", "--leader", "--playing", "--played", "--objective", "--rules", "--dealer",
+           "--procedure", "--turned", "--bid", "--on-all-pass"]
+FLAGS = ["--json", "--moves", "--chooser-leads", "--help", "--bogus"]
+
+
+@st.composite
+def command_lines(draw):
+    command = draw(st.sampled_from(sorted(TEMPLATES) + ["nosuch"]))
+    argv = [command] + list(TEMPLATES.get(command, []))
+    least = 1 if command in SLOW_COMMANDS else 0
+    for _ in range(max(least, draw(st.sampled_from([0, 0, 0, 1, 1, 2, 3])))):
+        how = draw(st.sampled_from(["replace", "drop", "flag", "option"]))
+        if how == "replace" and len(argv) > 1:
+            argv[draw(st.integers(1, len(argv) - 1))] = draw(st.sampled_from(JUNK))
+        elif how == "drop" and len(argv) > 1:
+            del argv[draw(st.integers(1, len(argv) - 1))]
+        elif how == "flag":
+            argv.append(draw(st.sampled_from(FLAGS)))
+        else:
+            argv += [draw(st.sampled_from(OPTIONS)), draw(st.sampled_from(JUNK + ["S", "score"]))]
+    if command in SLOW_COMMANDS and DEAL in argv:
+        argv[argv.index(DEAL)] = draw(st.sampled_from(JUNK))
+    return argv
+
+
+@pytest.mark.parametrize("examples", fuzz(40))
+def test_the_command_ends_with_status_0_or_one_error_line(examples):
+    @settings(max_examples=examples, **SLOW)
+    @given(command_lines())
+    def check(argv):
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                status = main(argv)
+            except SystemExit as exit_:        # --help and --version end through argparse
+                assert exit_.code == 0 and "--help" in argv
+                return
+        if status == 0:
+            assert out.getvalue() and err.getvalue() == ""
+            if "--json" in argv:
+                json.loads(out.getvalue())
+        else:
+            assert status == 2 and out.getvalue() == ""
+            assert err.getvalue().startswith("klaverjas: error: ") and err.getvalue().count("\n") == 1
+    check()
+
+
+@pytest.mark.parametrize("examples", fuzz(30))
+def test_values_equal_the_reference_under_any_rules_in_range(examples):
+    @settings(max_examples=examples, **SLOW)
+    @given(positions(rules=ranged_rules, tricks_left=st.integers(1, 3)))
+    def check(game):
+        solver = Solver(table_mb=1)
+        for objective in ("points", "score", "make"):
+            assert solver.value(game, objective) == minimax(game, objective).value, objective
+    check()
+
+
+@pytest.mark.parametrize("examples", fuzz(30))
+def test_solve_raises_only_documented_errors(examples):
+    solver = Solver(table_mb=1)
+    @settings(max_examples=examples, **SLOW)
+    @given(st.sampled_from(["S", "H", "x", 3]), st.sampled_from(["S", "N", None]),
+           st.sampled_from(["EW", "NS", "X"]), st.sampled_from([PLAYED, "", "SK SK", 5, ["SK"]]),
+           st.sampled_from(["points", "make", "score", "Points", None]), ranged_rules | json_values)
+    def check(trump, leader, playing, played, objective, rules):
+        try:
+            result = solver.solve(Deal.from_pbn(DEAL), trump, leader, playing, rules, played,
+                                  objective)
+        except SolverError:
+            return
+        assert isinstance(result.value, (bool, int))
+    check()
