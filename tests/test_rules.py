@@ -77,3 +77,24 @@ def test_nat_82_may_be_given_as_a_number_from_json():
 def test_repr_shows_what_differs_from_the_defaults():
     assert repr(Rules.rotterdam(double_suits=["S"])) == \
         "Rules(trump_duty='rotterdam', double_suits=['S'])"
+
+
+def test_the_rules_reference_describes_every_option():
+    from dataclasses import fields
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    reference = (root / "docs" / "rules.md").read_text()
+    for option in fields(Rules):
+        assert f"`{option.name}`" in reference, option.name
+    assert "docs/rules.md" in Rules.__doc__
+
+
+def test_the_readme_links_only_files_inside_the_project():
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text()
+    assert "../shared" not in readme
+    for target in re.findall(r"\]\(([^)#]+)\)", readme):
+        if "://" not in target:
+            assert (root / target).exists(), target
