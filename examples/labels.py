@@ -1,22 +1,18 @@
-"""Generate a few training labels: random positions with the exact value of every legal card.
+"""Training labels: 20 deals, a row at every lead with the exact value of every legal card.
 
-Run: python examples/labels.py
+Run: python examples/labels.py   (the same as `klaverjas labels --deals 20 --out ...`)
 """
-import json
-import random
+import tempfile
 
-from solver import Deal, Game, Rules, Solver
+from solver import Card
+from solver.labels import LabelConfig, generate, load
 
-rules = Rules.amsterdam()
-solver = Solver(rules)
-rng = random.Random(7)
-for seed in range(5):
-    game = Game(Deal.random(seed), trump=rng.choice("CDHS"), leader=rng.choice("NESW"),
-                playing=rng.choice(["NS", "EW"]), rules=rules)
-    for _ in range(rng.randrange(0, 20)):          # a random point in the round
-        game.play(rng.choice(game.legal_cards()))
-    values = solver.move_values(game, "points")
-    print(json.dumps({"deal": game.deal.to_pbn(), "trump": game.trump.name,
-                      "leader": game.leader.name, "playing": game.playing.name,
-                      "played": [str(c) for c in game.played], "to_move": game.to_move.name,
-                      "values": {str(c): v for c, v in values.items()}}))
+with tempfile.TemporaryDirectory() as out:
+    config = LabelConfig(deals=20, seed=7, positions="trick-starts", play="optimal",
+                         format="npz", deals_per_shard=10)
+    print(generate(config, out, workers=2))
+    rows = load(out)
+    print({name: column.shape for name, column in rows.items()})
+    first = rows["values"][0]
+    print("deal 0, first lead:", {str(Card.from_index(i)): int(v)
+                                  for i, v in enumerate(first) if v != -32768})

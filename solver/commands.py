@@ -158,6 +158,32 @@ def cmd_bid(args) -> str:
     return json.dumps(analysis.to_dict()) if args.json else str(analysis)
 
 
+def cmd_labels(args) -> str:
+    from . import labels
+    config = labels.LabelConfig(
+        deals=args.deals, seed=args.seed, rules=read_rules(args.rules), positions=args.positions,
+        play=args.play, skip_forced=args.skip_forced, objectives=tuple(args.objective),
+        trump=args.trump, leader=args.leader, playing=args.playing,
+        deals_per_shard=args.deals_per_shard, format=args.format)
+    summary = labels.generate(config, args.out, workers=args.workers, scheduler=args.scheduler,
+                              progress=not args.quiet,
+                              command=" ".join(["klaverjas"] + sys.argv[1:]))
+    return f"{summary}; written to {args.out}"
+
+
+def _whole(least: int):
+    def convert(text):
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < least:
+            raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number of at least {least}")
+        return value
+    convert.__name__ = "whole number"
+    return convert
+
+
 def _bid(text: str):
     parts = text.replace(",", " ").split()
     if len(parts) != 2:
@@ -176,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
                      epilog=f'example:\n  klaverjas solve "{EXAMPLE_DEAL}" --trump S --leader S --playing EW')
     parser.add_argument("--version", action="version", version=f"klaverjas {__version__}",
                         help="print the version and exit")
-    sub = parser.add_subparsers(dest="command", metavar="{solve,table,analyse,bid}",
+    sub = parser.add_subparsers(dest="command", metavar="{solve,table,analyse,bid,labels}",
                                 parser_class=_Parser)
     suit, seat, team = _parsed_by(Suit.parse), _parsed_by(Seat.parse), _parsed_by(Team.parse)
 
@@ -236,4 +262,42 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the chooser leads trick 1 (default: left of the dealer leads)")
     p.add_argument("--bid", default=None, type=_bid,
                    help='the recorded bid to judge, seat and trump: "N H" (default: none)')
+
+    p = command("labels", "training labels: positions with the exact value of every legal card",
+                "klaverjas labels --deals 1000 --seed 7 --positions trick-starts --out labels/",
+                cmd_labels)
+    p.add_argument("--out", required=True, help="the output folder (required); a rerun resumes it")
+    p.add_argument("--deals", type=_whole(1), default=1000, help="how many deals (default: 1000)")
+    p.add_argument("--seed", type=_whole(0), default=0,
+                   help="the stream of deals, trumps and play (default: 0)")
+    p.add_argument("--rules", default="amsterdam", help=rules_help)
+    p.add_argument("--positions", default="trick-starts", choices=labels_positions(),
+                   help="root (the first card), trick-starts (every lead) or all (every card) "
+                        "(default: trick-starts)")
+    p.add_argument("--play", default="optimal",
+                   help="how the round goes on between labelled positions: optimal, random or "
+                        "mixed:P, optimal with probability P (default: optimal)")
+    p.add_argument("--skip-forced", action="store_true",
+                   help="leave out positions with one legal card (default: keep them)")
+    p.add_argument("--objective", action="append", default=[], choices=("make", "score"),
+                   help="add a column of make or score values; repeat for both (default: points only)")
+    p.add_argument("--trump", type=suit, default=None, help="fix the trump suit (default: drawn per deal)")
+    p.add_argument("--leader", type=seat, default=None, help="fix the leader (default: drawn per deal)")
+    p.add_argument("--playing", type=team, default=None,
+                   help="fix the playing team (default: drawn per deal)")
+    p.add_argument("--format", default="parquet", choices=("parquet", "npz"),
+                   help="parquet (needs pyarrow) or npz (default: parquet)")
+    p.add_argument("--deals-per-shard", type=_whole(1), default=1000,
+                   help="deals in each output file (default: 1000)")
+    p.add_argument("--workers", type=_whole(1), default=None,
+                   help="worker processes (default: all cores)")
+    p.add_argument("--scheduler", default=None,
+                   help="run on a Dask cluster: the scheduler's address, tcp://host:8786 "
+                        "(default: local processes)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")
     return parser
+
+
+def labels_positions():
+    from .labels import POSITIONS
+    return POSITIONS

@@ -118,10 +118,15 @@ class Solver:
         if rules is not None and not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules (Rules.amsterdam(), say), got {quote(rules)}")
         self.rules = rules if rules is not None else Rules()
+        self.table_mb = table_mb
         self.engine = _engine.Engine(table_mb)
         # configure + search is one step: two threads interleaving them would search one
         # round's position under the other round's rules.
         self._lock = threading.Lock()
+
+    def __reduce__(self):
+        # A pickled Solver (say, sent to a worker process) arrives with a fresh, empty table.
+        return (Solver, (self.rules, self.table_mb))
 
     # -- public API ----------------------------------------------------------------------------
 
@@ -176,21 +181,32 @@ class Solver:
         return values
 
     def line(self, game: Game, objective: str, value: Value) -> List[Card]:
-        """One optimal continuation: at each turn a card that keeps the value."""
+        """One optimal continuation: at each turn the first card (in card order) that keeps
+        `value`, the value of `game`'s position."""
         _check_game(game)
         _check_objective(objective)
         game = game.copy()
         line = []
         while not game.is_over:
-            for card in game.legal_cards():
-                game.play(card)
-                if self._has_value(game, objective, value):
-                    line.append(card)
-                    break
-                game.undo()
-            else:  # pragma: no cover - would mean the engine is inconsistent
-                raise AssertionError(f"no card keeps the value {value} after {game.played}")
+            card = self._first_keeping(game, objective, value)
+            game.play(card)
+            line.append(card)
         return line
+
+    def best_card(self, game: Game, objective: str = "points") -> Card:
+        """The first card in card order that is optimal for the player to move."""
+        _check_game(game)
+        _check_objective(objective)
+        return self._first_keeping(game, objective, self.value(game, objective))
+
+    def _first_keeping(self, game: Game, objective: str, value: Value) -> Card:
+        for card in game.legal_cards():
+            game.play(card)
+            keeps = self._has_value(game, objective, value)
+            game.undo()
+            if keeps:
+                return card
+        raise AssertionError(f"no card keeps the value {value} after {game.played}")  # pragma: no cover
 
     def _has_value(self, game: Game, objective: str, value: Value) -> bool:
         if objective == "make":

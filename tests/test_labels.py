@@ -1,0 +1,219 @@
+"""Training labels: the schema, exact values from the team to move, identical bytes whatever
+runs them, resuming after a crash, and clear errors."""
+import errno
+import json
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solver import Card, Deal, Game, Rules, Seat, Solver, Suit, Team, solve_moves
+from solver.cli import main
+from solver.labels import (MANIFEST, NOT_LEGAL, SCHEMA, LabelConfig, LabelsError, deal_rows,
+                           generate, load, shard_name)
+
+SMALL = dict(deals=6, deals_per_shard=2, seed=3)
+
+
+def files(folder):
+    return {p.name: p.read_bytes() for p in sorted(Path(folder).iterdir())
+            if p.name.startswith("shard-")}
+
+
+def game_of(rows, i, rules=None):
+    deal = Deal([[Card.from_index(c) for c in range(32) if rows["deal"][i][c] == seat]
+                 for seat in range(4)])
+    played = [Card.from_index(int(c)) for c in rows["played"][i] if c >= 0]
+    game = Game(deal, Suit(int(rows["trump"][i])), Seat(int(rows["leader"][i])),
+                Team(int(rows["playing"][i])), rules or Rules())
+    game.replay(played)
+    return game
+
+
+@pytest.fixture(scope="module")
+def npz_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("labels")
+    config = LabelConfig(format="npz", objectives=("make", "score"), **SMALL)
+    summary = generate(config, out, workers=1)
+    return config, out, summary
+
+
+def test_rows_follow_the_schema(npz_run):
+    config, out, summary = npz_run
+    rows = load(out)
+    assert summary.rows == len(rows["deal_id"]) == 6 * 8
+    for name, (dtype, width, _) in SCHEMA.items():
+        assert rows[name].dtype == np.dtype(dtype), name
+        assert rows[name].shape[1:] == ((width,) if width else ()), name
+    assert rows["make"].dtype == np.int8 and rows["score"].dtype == np.int16
+    assert list(rows["deal_id"]) == [d for d in range(6) for _ in range(8)]
+    assert all(sorted(np.bincount(r, minlength=4)) == [8] * 4 for r in rows["deal"])
+
+
+def test_the_manifest_records_rules_schema_version_and_checksums(npz_run):
+    config, out, _ = npz_run
+    manifest = json.loads((out / MANIFEST).read_text())
+    assert LabelConfig.from_dict(manifest["config"]) == config
+    assert manifest["values_view"] == "the team to move" and manifest["complete"]
+    assert set(manifest["schema"]) == set(SCHEMA) | {"make", "score"}
+    assert manifest["version"]
+    import hashlib
+    for name, data in files(out).items():
+        assert manifest["shards"][name]["sha256"] == hashlib.sha256(data).hexdigest()
+
+
+def test_sampled_rows_equal_solve_moves_seen_from_the_team_to_move(npz_run):
+    _, out, _ = npz_run
+    rows = load(out)
+    for i in range(0, len(rows["deal_id"]), 7):
+        game = game_of(rows, i)
+        assert rows["to_move"][i] == game.to_move
+        sign = 1 if game.to_move.team == game.playing else -1
+        values = solve_moves(game.deal, game.trump, game.leader, game.playing,
+                             played=game.played)
+        expected = np.full(32, NOT_LEGAL, dtype=np.int16)
+        for card, value in values.items():
+            expected[card.index] = sign * value
+        assert (rows["values"][i] == expected).all()
+        assert rows["best"][i] == max(sign * v for v in values.values())
+        made = solve_moves(game.deal, game.trump, game.leader, game.playing,
+                           played=game.played, objective="make")
+        for card, value in made.items():
+            assert rows["make"][i][card.index] == int(value == (sign == 1))
+        assert (rows["make"][i] == -1).sum() == 32 - len(made)
+
+
+def test_optimal_play_keeps_the_value_from_lead_to_lead(npz_run):
+    _, out, _ = npz_run
+    rows = load(out)
+    for i in range(len(rows["deal_id"]) - 1):
+        if rows["deal_id"][i] != rows["deal_id"][i + 1]:
+            continue
+        playing = rows["playing"][i]
+        view = [1 if Seat(int(rows["to_move"][k])).team == playing else -1 for k in (i, i + 1)]
+        assert rows["best"][i] * view[0] == rows["best"][i + 1] * view[1]
+
+
+@pytest.mark.parametrize("positions, per_deal", [("root", 1), ("trick-starts", 8), ("all", 32)])
+def test_positions_choose_the_rows(positions, per_deal):
+    config = LabelConfig(deals=2, positions=positions, play="random")
+    rows = [row for d in range(2) for row in deal_rows(config, d, Solver())]
+    assert len(rows) == 2 * per_deal
+
+
+def test_skip_forced_drops_positions_with_one_legal_card():
+    solver = Solver()
+    kept = deal_rows(LabelConfig(positions="all", play="random", skip_forced=True), 0, solver)
+    every = deal_rows(LabelConfig(positions="all", play="random"), 0, solver)
+    forced = [r for r in every if (r["values"] != NOT_LEGAL).sum() == 1]
+    assert forced and len(kept) == len(every) - len(forced)
+    assert all((r["values"] != NOT_LEGAL).sum() > 1 for r in kept)
+
+
+@pytest.mark.parametrize("play", ["random", "mixed:0.5"])
+def test_random_play_is_seeded_per_deal(play):
+    a = deal_rows(LabelConfig(play=play, seed=11), 4, Solver())
+    b = deal_rows(LabelConfig(play=play, seed=11), 4, Solver(table_mb=1))
+    c = deal_rows(LabelConfig(play=play, seed=12), 4, Solver())
+    assert [list(r["played"]) for r in a] == [list(r["played"]) for r in b]
+    assert [list(r["played"]) for r in a] != [list(r["played"]) for r in c]
+
+
+@pytest.mark.parametrize("fmt", ["npz", "parquet"])
+def test_the_bytes_do_not_depend_on_the_worker_count(tmp_path, fmt):
+    config = LabelConfig(format=fmt, positions="root", **SMALL)
+    generate(config, tmp_path / "one", workers=1)
+    generate(config, tmp_path / "two", workers=2)
+    assert files(tmp_path / "one") == files(tmp_path / "two") and len(files(tmp_path / "one")) == 3
+    rows = load(tmp_path / "two")
+    assert rows["values"].shape == (6, 32)
+
+
+def test_a_dask_cluster_writes_the_same_bytes(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    config = LabelConfig(format="npz", positions="root", **SMALL)
+    generate(config, tmp_path / "local", workers=1)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        generate(config, tmp_path / "dask", scheduler=cluster.scheduler_address)
+    assert files(tmp_path / "dask") == files(tmp_path / "local")
+
+
+def test_a_killed_run_resumes_to_the_rows_of_an_uninterrupted_run(tmp_path):
+    argv = ["labels", "--deals", "12", "--deals-per-shard", "2", "--positions", "root",
+            "--format", "npz", "--seed", "5", "--quiet"]
+    assert main(argv + ["--out", str(tmp_path / "whole"), "--workers", "1"]) == 0
+    out = tmp_path / "killed"
+    proc = subprocess.Popen([sys.executable, "-m", "solver.cli"] + argv + ["--out", str(out),
+                            "--workers", "2"], start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not list(out.glob("shard-*")) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    written = len(list(out.glob("shard-*")))
+    assert 1 <= written < 6, "the run should have been killed midway"
+    assert main(argv + ["--out", str(out), "--workers", "2"]) == 0
+    assert files(out) == files(tmp_path / "whole")
+
+
+def test_a_rerun_with_other_options_is_refused_naming_the_option(tmp_path):
+    generate(LabelConfig(format="npz", positions="root", **SMALL), tmp_path, workers=1)
+    with pytest.raises(LabelsError, match='holds a run with seed=3, not 4'):
+        generate(LabelConfig(format="npz", positions="root", **dict(SMALL, seed=4)), tmp_path)
+
+
+def test_an_unwritable_output_is_a_clear_error(tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(LabelsError, match="cannot create the output folder"):
+        generate(LabelConfig(format="npz", positions="root", deals=1), tmp_path / "file" / "out")
+
+
+def test_a_full_disk_leaves_no_shard_behind(tmp_path, monkeypatch):
+    import solver.labels as labels
+    real_open = open
+
+    def full_disk(path, mode="r", *args, **kwargs):
+        if "shard-" in str(path) and "w" in mode:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_open(path, mode, *args, **kwargs)
+    monkeypatch.setattr(labels, "open", full_disk, raising=False)
+    with pytest.raises(LabelsError, match="No space left on device"):
+        generate(LabelConfig(format="npz", positions="root", **SMALL), tmp_path, workers=1)
+    assert [p.name for p in tmp_path.iterdir()] == [MANIFEST]
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(positions="some"), "positions 'some' is not one of root, trick-starts, all"),
+    (dict(play="mixed:2"), "play 'mixed:2' is not optimal, random or mixed:P"),
+    (dict(deals=0), "deals must be a whole number of at least 1"),
+    (dict(objectives=("points",)), "objective 'points' is not one of make, score"),
+])
+def test_bad_options_are_labels_errors(options, message):
+    with pytest.raises(LabelsError, match=message):
+        LabelConfig(**options)
+
+
+def test_the_command_writes_parquet_with_a_summary(tmp_path, capsys):
+    status = main(["labels", "--deals", "2", "--positions", "root", "--out", str(tmp_path),
+                   "--quiet", "--trump", "H", "--leader", "E", "--playing", "EW"])
+    out = capsys.readouterr().out
+    assert status == 0 and "2 rows in 1 new shards" in out
+    rows = load(tmp_path)
+    assert set(rows["trump"]) == {int(Suit.H)} and set(rows["playing"]) == {int(Team.EW)}
+    assert shard_name(LabelConfig(), 0) == "shard-00000.parquet"
+
+
+def test_a_solver_pickles_with_its_rules():
+    solver = Solver(Rules.rotterdam(), table_mb=2)
+    copy = pickle.loads(pickle.dumps(solver))
+    assert copy.rules == solver.rules and copy.table_mb == 2
+    game = Game(Deal.random(1), "H", "N", "NS", Rules.rotterdam())
+    assert copy.value(game) == solver.value(game)
