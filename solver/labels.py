@@ -425,24 +425,32 @@ def _run_shards(config: LabelConfig, todo: List[int], workers: Optional[int],
     if workers == 1 or len(todo) <= 1:
         return (_timed_shard(config, shard) for shard in todo)
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
     # fork on Linux: no `if __name__ == "__main__"` needed in the caller's script.
     method = "fork" if sys.platform.startswith("linux") else "spawn"
-    pool = multiprocessing.get_context(method).Pool(min(workers, len(todo)),
-                                                    initializer=_ignore_interrupts)
-    return _pool_results(pool, config, todo)
+    executor = ProcessPoolExecutor(min(workers, len(todo)), initializer=_ignore_interrupts,
+                                   mp_context=multiprocessing.get_context(method))
+    return _pool_results(executor, config, todo)
 
 
-def _pool_results(pool, config: LabelConfig, todo: List[int]):
+def _pool_results(executor, config: LabelConfig, todo: List[int]):
+    from concurrent.futures import as_completed
+    from concurrent.futures.process import BrokenProcessPool
+    futures = [executor.submit(_timed_shard, config, shard) for shard in todo]
     try:
-        yield from pool.imap_unordered(_shard_task, [(config, s) for s in todo])
-        pool.close()
+        for future in as_completed(futures):
+            try:
+                yield future.result()
+            except BrokenProcessPool:
+                raise LabelsError("a worker process died (killed, or out of memory); the "
+                                  "complete shards are kept: run the same command again to "
+                                  "finish") from None
     finally:
-        pool.terminate()       # Ctrl-C or an error: the workers stop at once
-        pool.join()
-
-
-def _shard_task(task):
-    return _timed_shard(*task)
+        # Ctrl-C or an error: stop the workers now rather than after their current shard.
+        # (Cancelling the futures first would race the executor's own clean-up thread.)
+        for process in list(getattr(executor, "_processes", {}).values()):
+            process.terminate()
+        executor.shutdown(wait=True)
 
 
 def _ignore_interrupts() -> None:

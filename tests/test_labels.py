@@ -217,3 +217,39 @@ def test_a_solver_pickles_with_its_rules():
     assert copy.rules == solver.rules and copy.table_mb == 2
     game = Game(Deal.random(1), "H", "N", "NS", Rules.rotterdam())
     assert copy.value(game) == solver.value(game)
+
+
+def start_labels(out, *extra):
+    argv = [sys.executable, "-m", "solver.cli", "labels", "--deals", "200", "--deals-per-shard",
+            "5", "--format", "npz", "--workers", "2", "--quiet", "--out", str(out), *extra]
+    # A new session with the default Ctrl-C handler, as in a terminal.
+    return subprocess.Popen(argv, start_new_session=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def wait_for_a_shard(out, proc):
+    deadline = time.monotonic() + 60
+    while not list(out.glob("shard-*")) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.01)
+
+
+def test_ctrl_c_stops_the_workers_and_keeps_complete_shards(tmp_path):
+    proc = start_labels(tmp_path)
+    wait_for_a_shard(tmp_path, proc)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and err == "klaverjas: interrupted\n"
+    assert not list(tmp_path.glob(".*.tmp"))
+    assert 1 <= len(list(tmp_path.glob("shard-*"))) < 40
+
+
+def test_a_killed_worker_is_a_clear_error(tmp_path):
+    proc = start_labels(tmp_path)
+    wait_for_a_shard(tmp_path, proc)
+    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True)
+    os.kill(int(children.stdout.split()[0]), signal.SIGKILL)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2
+    assert "a worker process died" in err and "run the same command again" in err
+    assert err.count("\n") == 1
