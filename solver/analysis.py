@@ -23,7 +23,7 @@ from .search import Solver
 # -- double-dummy table -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DDTable:
     """Points values and makeability for every trump suit and leader (DDS's `calc_dd_table`).
 
@@ -71,6 +71,14 @@ class DDTable:
                 cells.append(f"{self.value(suit, seat):>+7d}{mark}")
             lines.append(f"{suit.symbol} {suit.name}      " + "".join(cells))
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        rows = "; ".join(f"{s}: " + " ".join(f"{self.value(s, p):+d}" for p in Seat) for s in Suit)
+        return f"DDTable({self.deal.to_pbn()!r}, NS points by trump, leaders N E S W: {rows})"
+
+    def _repr_html_(self) -> str:
+        from .report import piece, table_html
+        return piece(table_html(self, Team.NS))
 
 
 
@@ -259,17 +267,20 @@ class PlayStep:
     value_after: int            # the value after this card
     loss: int                   # points the card cost its own side (0 for an optimal card)
     best_cards: List[Card]      # the cards that keep value_before
+    values: Dict[Card, int] = field(default_factory=dict)   # every legal card's value
 
     def to_dict(self) -> Dict[str, Any]:
         return {"number": self.number, "trick": self.trick, "seat": self.seat.name,
                 "card": str(self.card), "value_before": self.value_before,
                 "value_after": self.value_after, "loss": self.loss,
-                "best_cards": [str(c) for c in self.best_cards]}
+                "best_cards": [str(c) for c in self.best_cards],
+                "values": {str(c): v for c, v in self.values.items()}}
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "PlayStep":
         return cls(d["number"], d["trick"], Seat.parse(d["seat"]), Card.parse(d["card"]),
-                   d["value_before"], d["value_after"], d["loss"], parse_cards(d["best_cards"]))
+                   d["value_before"], d["value_after"], d["loss"], parse_cards(d["best_cards"]),
+                   {Card.parse(c): v for c, v in d.get("values", {}).items()})
 
 
 @dataclass(frozen=True)
@@ -311,7 +322,7 @@ class ActualResult:
         return cls(d["totals"], d["scores"], d["complete"], d["made"])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class PlayAnalysis:
     """Every recorded card judged double dummy (DDS's `analyse_play`)."""
 
@@ -352,6 +363,16 @@ class PlayAnalysis:
             lines.append(f"Result: {totals} ({verdict}); scores {playing} {a.scores[playing]}, "
                          f"{defenders} {a.scores[defenders]}.")
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        r, lost = self.record, self.losses()
+        return (f"PlayAnalysis({r.playing} plays {r.trump} from {r.leader}, start "
+                f"{self.start_value:+d}, {len(self.steps)} cards, lost NS {lost['NS']} EW "
+                f"{lost['EW']}, illegal {str(self.illegal.card) if self.illegal else None})")
+
+    def _repr_html_(self) -> str:
+        from .report import play_analysis_html
+        return play_analysis_html(self)
 
     def to_dict(self) -> Dict[str, Any]:
         return {"record": self.record.to_dict(), "start_value": self.start_value,
@@ -401,7 +422,7 @@ def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playi
         after = values[card]
         best = [c for c, v in values.items() if v == before]
         steps.append(PlayStep(number, trick, seat, card, before, after,
-                              before - after if ours else after - before, best))
+                              before - after if ours else after - before, best, values))
         game.play(card)
     return PlayAnalysis(record, start_value, makeable, steps, illegal, _actual(game, illegal))
 
@@ -448,7 +469,7 @@ class BidOption:
                    d["value"], d["makeable"], d["allowed"], d["how"])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BidAnalysis:
     """Every seat and trump under a bidding procedure, and the verdict on a recorded bid."""
 
@@ -503,6 +524,15 @@ class BidAnalysis:
         if self.bid is not None:
             lines.append(self.verdict())
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        bid = f", bid {self.bid[0]} {self.bid[1]}" if self.bid else ""
+        return (f"BidAnalysis({self.deal.to_pbn()!r}, {self.procedure}, dealer {self.dealer}"
+                f"{bid}: {len(self.options)} options)")
+
+    def _repr_html_(self) -> str:
+        from .report import bid_analysis_html
+        return bid_analysis_html(self)
 
     def to_dict(self) -> Dict[str, Any]:
         return {"deal": self.deal.to_pbn(), "dealer": self.dealer.name,

@@ -11,7 +11,19 @@ from typing import Union
 from .errors import NotationError, quote
 
 
-class Suit(IntEnum):
+class _Named:
+    """str() and format() give the letter people write (Python 3.11 made IntEnum print its
+    number): `str(Seat.S) == "S"`, `f"{Suit.H}" == "H"`."""
+
+    def __str__(self) -> str:
+        return self.letter
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+
+class Suit(_Named, IntEnum):
     """The four suits, in the order C D H S (klaveren, ruiten, harten, schoppen)."""
 
     C = 0
@@ -44,7 +56,7 @@ _SUIT_NAMES.update({s.symbol: s for s in Suit})
 _SUIT_NAMES.update({"♧": Suit.C, "♢": Suit.D, "♡": Suit.H, "♤": Suit.S})
 
 
-class Rank(IntEnum):
+class Rank(_Named, IntEnum):
     """Ranks in natural order (the order of runs): 7 8 9 T J Q K A."""
 
     SEVEN = 0
@@ -168,13 +180,17 @@ _CARDS = tuple(Card._make(i) for i in range(32))
 ALL_CARDS = _CARDS
 
 
-class Seat(IntEnum):
+class Seat(_Named, IntEnum):
     """Seats in playing order, clockwise. The seat left of N is E."""
 
     N = 0
     E = 1
     S = 2
     W = 3
+
+    @property
+    def letter(self) -> str:
+        return self.name
 
     @property
     def left(self) -> "Seat":
@@ -198,11 +214,15 @@ class Seat(IntEnum):
         raise NotationError(f"unknown seat {quote(text)}: use one of N, E, S, W")
 
 
-class Team(IntEnum):
+class Team(_Named, IntEnum):
     """The two partnerships: NS (N and S) and EW (E and W)."""
 
     NS = 0
     EW = 1
+
+    @property
+    def letter(self) -> str:
+        return self.name
 
     @property
     def seats(self) -> "tuple[Seat, Seat]":

@@ -158,6 +158,22 @@ def cmd_bid(args) -> str:
     return json.dumps(analysis.to_dict()) if args.json else str(analysis)
 
 
+def cmd_report(args) -> str:
+    from .report import render
+    record = GameRecord.from_json(read_text(args.record, _looks_like_json))
+    if args.rules:
+        record = dataclasses.replace(record, rules=read_rules(args.rules))
+    out = Path(args.output) if args.output else (
+        Path(Path(args.record).stem + ".html") if not _looks_like_json(args.record)
+        and args.record != "-" else Path("report.html"))
+    page = render(analyse_play(record))
+    try:
+        out.write_text(page, encoding="utf-8")
+    except OSError as err:
+        raise UsageError(f"cannot write {shorten(str(out))}: {err.strerror or err}") from None
+    return f"wrote {out} ({len(page) // 1024} KB): open it in a browser"
+
+
 def cmd_labels(args) -> str:
     from . import labels
     config = labels.LabelConfig(
@@ -202,17 +218,18 @@ def build_parser() -> argparse.ArgumentParser:
                      epilog=f'example:\n  klaverjas solve "{EXAMPLE_DEAL}" --trump S --leader S --playing EW')
     parser.add_argument("--version", action="version", version=f"klaverjas {__version__}",
                         help="print the version and exit")
-    sub = parser.add_subparsers(dest="command", metavar="{solve,table,analyse,bid,labels}",
+    sub = parser.add_subparsers(dest="command", metavar="{solve,table,analyse,bid,report,labels}",
                                 parser_class=_Parser)
     suit, seat, team = _parsed_by(Suit.parse), _parsed_by(Seat.parse), _parsed_by(Team.parse)
 
-    def command(name, help_text, example, func):
+    def command(name, help_text, example, func, json_output=True):
         p = sub.add_parser(name, help=help_text, description=help_text,
                            epilog=f"example:\n  {example}",
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         p.set_defaults(func=func)
-        p.add_argument("--json", action="store_true",
-                       help="print machine-readable JSON (default: readable text)")
+        if json_output:
+            p.add_argument("--json", action="store_true",
+                           help="print machine-readable JSON (default: readable text)")
         return p
 
     rules_help = ("amsterdam (the default), rotterdam, inline JSON of options "
@@ -263,9 +280,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bid", default=None, type=_bid,
                    help='the recorded bid to judge, seat and trump: "N H" (default: none)')
 
+    p = command("report", "an interactive HTML page of a recorded round",
+                "klaverjas report examples/game.json -o deal.html", cmd_report, json_output=False)
+    p.add_argument("record", help="a game record in JSON: a file, inline, or - for stdin")
+    p.add_argument("-o", "--output", default=None,
+                   help="the HTML file to write (default: the record's name with .html, or "
+                        "report.html)")
+    p.add_argument("--rules", default=None, help=rules_help.replace(
+        "amsterdam (the default)", "override the record's rules (default: the record's): amsterdam"))
+
     p = command("labels", "training labels: positions with the exact value of every legal card",
                 "klaverjas labels --deals 1000 --seed 7 --positions trick-starts --out labels/",
-                cmd_labels)
+                cmd_labels, json_output=False)
     p.add_argument("--out", required=True, help="the output folder (required); a rerun resumes it")
     p.add_argument("--deals", type=_whole(1), default=1000, help="how many deals (default: 1000)")
     p.add_argument("--seed", type=_whole(0), default=0,

@@ -148,6 +148,10 @@ class Deal:
     def __str__(self) -> str:
         return self.to_pbn()
 
+    def _repr_html_(self) -> str:
+        from .report import deal_html, piece
+        return piece(deal_html(self))
+
     def to_text(self, symbols: bool = True) -> str:
         """A readable four-line picture of the deal, one line a seat."""
         lines = []

@@ -28,7 +28,7 @@ _PIT = {"any": _engine.Pit.PIT_ANY, "playing": _engine.Pit.PIT_PLAYING, "none": 
 _NAT = {"majority": _engine.Nat.NAT_MAJORITY, "82": _engine.Nat.NAT_82, "none": _engine.Nat.NAT_NONE}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SolveResult:
     """The exact value of a position, seen from the playing team, and one optimal line."""
 
@@ -52,6 +52,15 @@ class SolveResult:
     def __str__(self) -> str:
         return (f"{self.objective} = {self.value}  (NS {self.totals['NS']}, EW {self.totals['EW']}; "
                 f"{self.nodes} nodes)")
+
+    def __repr__(self) -> str:
+        return (f"SolveResult(objective={self.objective!r}, value={self.value!r}, "
+                f"totals={self.totals!r}, line='{' '.join(map(str, self.line))}', "
+                f"nodes={self.nodes})")
+
+    def _repr_html_(self) -> str:
+        from .report import solve_result_html
+        return solve_result_html(self)
 
 
 def engine_spec(game: Game) -> dict:
