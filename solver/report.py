@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Dict, Iterable, Optional, Sequence
 
 from .cards import Card, Seat, Suit, Team
 from .deal import Deal
-from .game import Game
 from .rules import Rules
 
 if TYPE_CHECKING:   # pragma: no cover

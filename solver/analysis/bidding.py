@@ -1,0 +1,187 @@
+"""Bid analysis: for every seat and trump, would that team make it, under a bidding procedure."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..cards import Seat, Suit
+from ..deal import Deal
+from ..errors import SolverError, quote
+from ..game import Game
+from ..rules import Rules
+from ..search import Solver
+
+PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
+ON_ALL_PASS = ("turned_forced", "dealer_chooses", "left_of_dealer_chooses")
+
+
+@dataclass(frozen=True)
+class BidOption:
+    """One seat choosing one trump: would its team make it, and by how much (points)."""
+
+    seat: Seat
+    trump: Suit
+    leader: Seat
+    value: int          # points value for the seat's team
+    makeable: bool
+    allowed: bool       # whether the procedure lets this seat choose this trump
+    how: str            # when it can: "round 1", "round 2", "forced when all pass", ...
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"seat": self.seat.name, "trump": self.trump.name, "leader": self.leader.name,
+                "value": self.value, "makeable": self.makeable, "allowed": self.allowed,
+                "how": self.how}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "BidOption":
+        return cls(Seat.parse(d["seat"]), Suit.parse(d["trump"]), Seat.parse(d["leader"]),
+                   d["value"], d["makeable"], d["allowed"], d["how"])
+
+
+@dataclass(frozen=True, repr=False)
+class BidAnalysis:
+    """Every seat and trump under a bidding procedure, and the verdict on a recorded bid."""
+
+    deal: Deal
+    dealer: Seat
+    rules: Rules
+    procedure: str
+    turned: Optional[Suit]
+    options: List[BidOption]
+    bid: Optional[Tuple[Seat, Suit]] = None
+
+    def option(self, seat, trump) -> BidOption:
+        seat, trump = Seat.parse(seat), Suit.parse(trump)
+        return next(o for o in self.options if o.seat == seat and o.trump == trump)
+
+    def best_trump(self, seat) -> BidOption:
+        """The allowed trump with the highest value for `seat`'s team."""
+        seat = Seat.parse(seat)
+        choices = [o for o in self.options if o.seat == seat and o.allowed]
+        if not choices:
+            raise SolverError(f"under {self.procedure}, seat {seat.name} may not choose a trump")
+        return max(choices, key=lambda o: (o.value, -o.trump))
+
+    def verdict(self) -> Optional[str]:
+        """Whether the recorded bid was makeable and which trump the bidder should have chosen."""
+        if self.bid is None:
+            return None
+        seat, trump = self.bid
+        chosen, best = self.option(seat, trump), self.best_trump(seat)
+        text = (f"{seat.name} chose {trump.name}: {'makeable' if chosen.makeable else 'not makeable'}"
+                f" ({chosen.value:+d})")
+        if best.trump != trump and best.value > chosen.value:
+            text += f"; {best.trump.name} was better ({best.value:+d}, " \
+                    f"{'makeable' if best.makeable else 'not makeable'})"
+        else:
+            text += "; the best choice"
+        if not chosen.allowed:
+            text += f" (note: {self.procedure} does not let {seat.name} choose {trump.name})"
+        return text
+
+    def __str__(self) -> str:
+        turned = f", turned {self.turned.name}" if self.turned is not None else ""
+        lines = [f"{self.procedure}{turned}, dealer {self.dealer.name}: points for the "
+                 f"chooser's team; * makeable; - not open to that seat",
+                 "seat" + "".join(f"{s.symbol + ' ' + s.name:>7}  " for s in Suit).rstrip()]
+        for seat in Seat:
+            cells = []
+            for suit in Suit:
+                o = self.option(seat, suit)
+                cells.append(f"{o.value:>+7d}{'*' if o.makeable else ' '}{' ' if o.allowed else '-'}")
+            lines.append(f"{seat.name:<4}" + "".join(cells).rstrip())
+        if self.bid is not None:
+            lines.append(self.verdict())
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        bid = f", bid {self.bid[0]} {self.bid[1]}" if self.bid else ""
+        return (f"BidAnalysis({self.deal.to_pbn()!r}, {self.procedure}, dealer {self.dealer}"
+                f"{bid}: {len(self.options)} options)")
+
+    def _repr_html_(self) -> str:
+        from ..report import bid_analysis_html
+        return bid_analysis_html(self)
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"deal": self.deal.to_pbn(), "dealer": self.dealer.name,
+                "rules": self.rules.to_dict(), "procedure": self.procedure,
+                "turned": self.turned.name if self.turned is not None else None,
+                "options": [o.to_dict() for o in self.options],
+                "bid": [self.bid[0].name, self.bid[1].name] if self.bid else None,
+                "verdict": self.verdict()}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "BidAnalysis":
+        bid = (Seat.parse(d["bid"][0]), Suit.parse(d["bid"][1])) if d.get("bid") else None
+        return cls(Deal.from_pbn(d["deal"]), Seat.parse(d["dealer"]), Rules.from_dict(d["rules"]),
+                   d["procedure"], Suit.parse(d["turned"]) if d.get("turned") else None,
+                   [BidOption.from_dict(o) for o in d["options"]], bid)
+
+
+def _when_allowed(procedure: str, seat: Seat, trump: Suit, dealer: Seat,
+                  turned: Optional[Suit], on_all_pass: str) -> str:
+    """When `procedure` lets `seat` play `trump` ("" when never). From the seeds."""
+    first = dealer.left
+    if procedure == "utrechts":          # left of the dealer chooses and must play
+        return "chooses and must play" if seat == first else ""
+    if procedure == "free":              # the player to speak chooses any suit
+        return "chooses"
+    if procedure == "clubs":             # first round of a match: clubs, play or pass
+        return "plays clubs" if trump == Suit.C else ""
+    if trump == turned:                  # draaikaart: the turned suit is offered first
+        if on_all_pass == "turned_forced" and seat == first:
+            return "round 1 (forced when all pass)"
+        return "round 1"
+    forced = {"dealer_chooses": dealer, "left_of_dealer_chooses": first}.get(on_all_pass)
+    return "round 2" + (" (forced when all pass)" if seat == forced else "")
+
+
+def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
+                    procedure: str = "draaikaart", turned=None, on_all_pass: str = "turned_forced",
+                    chooser_leads: bool = False, bid: Optional[Tuple[Any, Any]] = None,
+                    solver: Optional[Solver] = None) -> BidAnalysis:
+    """For every seat and trump: would that seat's team make it, and by how much.
+
+    The leader is left of the dealer, or the chooser with `chooser_leads` (spelpunt). `bid`,
+    e.g. ("N", "H"), is the recorded choice to judge.
+    """
+    rules = rules if rules is not None else Rules()
+    dealer = Seat.parse(dealer)
+    if not isinstance(procedure, str) or procedure not in PROCEDURES:
+        raise SolverError(f"unknown procedure {quote(procedure)}: choose one of {', '.join(PROCEDURES)}")
+    if not isinstance(on_all_pass, str) or on_all_pass not in ON_ALL_PASS:
+        raise SolverError(f"unknown on_all_pass {quote(on_all_pass)}: choose one of {', '.join(ON_ALL_PASS)}")
+    turned = Suit.parse(turned) if turned is not None else None
+    if procedure == "draaikaart" and turned is None:
+        raise SolverError("procedure draaikaart needs the turned suit (turned='H', say)")
+    if not isinstance(chooser_leads, bool):
+        raise SolverError(f"chooser_leads must be true or false, got {quote(chooser_leads)}")
+    when = {(seat, trump): _when_allowed(procedure, seat, trump, dealer, turned, on_all_pass)
+            for seat in Seat for trump in Suit}
+    parsed_bid = _parse_bid(bid)
+    if parsed_bid is not None and not any(when[parsed_bid[0], t] for t in Suit):
+        seat = parsed_bid[0]
+        choosers = [s.name for s in Seat if any(when[s, t] for t in Suit)]
+        raise SolverError(f"under {procedure} seat {seat.name} may not choose a trump, so it "
+                          f"cannot have bid; {' or '.join(choosers)} chooses")
+    solver = solver or Solver(rules)
+    options = []
+    for seat in Seat:
+        for trump in Suit:
+            leader = seat if chooser_leads else dealer.left
+            game = Game(deal, trump, leader, seat.team, rules)
+            how = when[seat, trump]
+            options.append(BidOption(seat, trump, leader, solver.value(game, "points"),
+                                     bool(solver.value(game, "make")), bool(how), how or "never"))
+    return BidAnalysis(deal, dealer, rules, procedure, turned, options, parsed_bid)
+
+
+def _parse_bid(bid: Any) -> Optional[Tuple[Seat, Suit]]:
+    """A recorded bid, (seat, trump) or "N H", as a Seat and a Suit."""
+    if bid is None:
+        return None
+    parts = bid.replace(",", " ").split() if isinstance(bid, str) else bid
+    if not isinstance(parts, (list, tuple)) or len(parts) != 2:
+        raise SolverError(f"a bid is the seat and the trump it chose, e.g. ('N', 'H'); got {quote(bid)}")
+    return Seat.parse(parts[0]), Suit.parse(parts[1])

@@ -1,0 +1,199 @@
+"""Play analysis: every recorded card judged double dummy (DDS's `analyse_play`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from ..cards import Card, Seat, Team, parse_cards
+from ..deal import Deal
+from ..errors import IllegalPlayError, RecordError, quote
+from ..game import Game
+from ..rules import Rules
+from ..scoring import final_scores, is_made, revoke_scores
+from ..search import Solver
+from .record import GameRecord
+
+
+@dataclass(frozen=True)
+class PlayStep:
+    """One card of the recorded play, judged double dummy (values from the playing team)."""
+
+    number: int                 # 1..32, the card's place in the play
+    trick: int
+    seat: Seat
+    card: Card
+    value_before: int           # the position's value before the card, best play by both
+    value_after: int            # the value after this card
+    loss: int                   # points the card cost its own side (0 for an optimal card)
+    best_cards: List[Card]      # the cards that keep value_before
+    values: Dict[Card, int] = field(default_factory=dict)   # every legal card's value
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"number": self.number, "trick": self.trick, "seat": self.seat.name,
+                "card": str(self.card), "value_before": self.value_before,
+                "value_after": self.value_after, "loss": self.loss,
+                "best_cards": [str(c) for c in self.best_cards],
+                "values": {str(c): v for c, v in self.values.items()}}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "PlayStep":
+        return cls(d["number"], d["trick"], Seat.parse(d["seat"]), Card.parse(d["card"]),
+                   d["value_before"], d["value_after"], d["loss"], parse_cards(d["best_cards"]),
+                   {Card.parse(c): v for c, v in d.get("values", {}).items()})
+
+
+@dataclass(frozen=True)
+class IllegalCard:
+    """The first card of a recorded play that breaks the rules (verzaken)."""
+
+    number: int
+    trick: int
+    seat: Seat
+    card: Card
+    duty: str
+    message: str
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"number": self.number, "trick": self.trick, "seat": self.seat.name,
+                "card": str(self.card), "duty": self.duty, "message": self.message}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "IllegalCard":
+        return cls(d["number"], d["trick"], Seat.parse(d["seat"]), Card.parse(d["card"]),
+                   d["duty"], d["message"])
+
+
+@dataclass(frozen=True)
+class ActualResult:
+    """What the recorded play produced: totals so far, and final scores once it ended."""
+
+    totals: Dict[str, int]
+    scores: Optional[Dict[str, int]]        # None while the round is unfinished
+    complete: bool
+    made: Optional[bool]                     # None while unfinished or after a revoke
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"totals": self.totals, "scores": self.scores, "complete": self.complete,
+                "made": self.made}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "ActualResult":
+        return cls(d["totals"], d["scores"], d["complete"], d["made"])
+
+
+@dataclass(frozen=True, repr=False)
+class PlayAnalysis:
+    """Every recorded card judged double dummy (DDS's `analyse_play`)."""
+
+    record: GameRecord
+    start_value: int
+    makeable: bool
+    steps: List[PlayStep]
+    illegal: Optional[IllegalCard]
+    actual: ActualResult
+
+    def losses(self) -> Dict[str, int]:
+        """Points each team gave away with non-optimal cards."""
+        lost = {t.name: 0 for t in Team}
+        for step in self.steps:
+            lost[step.seat.team.name] += step.loss
+        return lost
+
+    def summary(self) -> str:
+        """Which side lost how many points, where, and whether the bid was makeable."""
+        r = self.record
+        playing, defenders = r.playing.name, r.playing.other.name
+        lines = [f"{playing} plays {r.trump.symbol} ({r.trump.name}), {r.leader.name} leads. "
+                 f"Double dummy at the start: {self.start_value:+d} for {playing}, "
+                 f"{'makeable' if self.makeable else 'not makeable'}."]
+        for team, lost in self.losses().items():
+            mistakes = [s for s in self.steps if s.seat.team.name == team and s.loss]
+            where = ", ".join(f"trick {s.trick} {s.seat.name} {s.card} (-{s.loss}, best "
+                              f"{' '.join(map(str, s.best_cards))})" for s in mistakes)
+            lines.append(f"{team} lost {lost} points" + (f": {where}" if where else "."))
+        if self.illegal:
+            lines.append(f"Illegal card (verzaken): {self.illegal.message}")
+        a = self.actual
+        totals = f"{playing} {a.totals[playing]}, {defenders} {a.totals[defenders]}"
+        if a.scores is None:
+            lines.append(f"Unfinished after {len(self.steps)} cards: {totals} so far.")
+        else:
+            verdict = ("revoke" if self.illegal else "made" if a.made else "nat")
+            lines.append(f"Result: {totals} ({verdict}); scores {playing} {a.scores[playing]}, "
+                         f"{defenders} {a.scores[defenders]}.")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        r, lost = self.record, self.losses()
+        return (f"PlayAnalysis({r.playing} plays {r.trump} from {r.leader}, start "
+                f"{self.start_value:+d}, {len(self.steps)} cards, lost NS {lost['NS']} EW "
+                f"{lost['EW']}, illegal {str(self.illegal.card) if self.illegal else None})")
+
+    def _repr_html_(self) -> str:
+        from ..report import play_analysis_html
+        return play_analysis_html(self)
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"record": self.record.to_dict(), "start_value": self.start_value,
+                "makeable": self.makeable, "steps": [s.to_dict() for s in self.steps],
+                "illegal": self.illegal.to_dict() if self.illegal else None,
+                "actual": self.actual.to_dict()}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "PlayAnalysis":
+        return cls(GameRecord.from_dict(d["record"]), d["start_value"], d["makeable"],
+                   [PlayStep.from_dict(s) for s in d["steps"]],
+                   IllegalCard.from_dict(d["illegal"]) if d["illegal"] else None,
+                   ActualResult.from_dict(d["actual"]))
+
+
+def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playing=None,
+                 played: Sequence = (), rules: Optional[Rules] = None,
+                 solver: Optional[Solver] = None) -> PlayAnalysis:
+    """Judge every card of a recorded play: its value before and after, and what it cost.
+
+    Takes a `GameRecord`, or a deal with trump, leader, playing, played and rules. An illegal
+    card is reported in `.illegal` (not raised); the round is then scored by `revoke_penalty`
+    and the cards after it are not analysed.
+    """
+    if isinstance(record, Deal):
+        record = GameRecord(record, trump, leader, playing,
+                            rules if rules is not None else Rules(), played)
+    elif not isinstance(record, GameRecord):
+        raise RecordError(f"analyse_play takes a GameRecord, or a Deal with trump, leader, "
+                          f"playing and played; got {quote(record)}")
+    solver = solver or Solver(record.rules)
+    game = record.game()
+    start_value = solver.value(game, "points")
+    makeable = bool(solver.value(game, "make"))
+    steps: List[PlayStep] = []
+    illegal = None
+    for number, card in enumerate(record.played, start=1):
+        seat, trick = game.to_move, game.trick_number
+        try:
+            game.check(card)
+        except IllegalPlayError as err:
+            illegal = IllegalCard(number, trick, seat, card, err.duty, str(err))
+            break
+        values = solver.move_values(game, "points")
+        ours = seat.team == game.playing
+        before = max(values.values()) if ours else min(values.values())
+        after = values[card]
+        best = [c for c, v in values.items() if v == before]
+        steps.append(PlayStep(number, trick, seat, card, before, after,
+                              before - after if ours else after - before, best, values))
+        game.play(card)
+    return PlayAnalysis(record, start_value, makeable, steps, illegal, _actual(game, illegal))
+
+
+def _actual(game: Game, illegal: Optional[IllegalCard]) -> ActualResult:
+    tallies = game.tallies()
+    totals = {t.name: tallies[t].total for t in Team}
+    if illegal is not None:
+        scores = revoke_scores(illegal.seat.team, game.roem_so_far(), game.rules)
+        return ActualResult(totals, {t.name: scores[t] for t in Team}, False, None)
+    if not game.is_over:
+        return ActualResult(totals, None, False, None)
+    scores = final_scores(tallies, game.playing, game.trump, game.rules)
+    return ActualResult(totals, {t.name: scores[t] for t in Team}, True,
+                        is_made(tallies, game.playing, game.trump, game.rules))

@@ -1,0 +1,159 @@
+"""Game records: a recorded round in JSON, checked for play that cannot happen at a table."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Dict, Optional, Tuple, Union
+
+from ..cards import Card, Seat, Suit, Team, parse_cards
+from ..deal import Deal
+from ..errors import IllegalPlayError, RecordError, RulesError, SolverError, quote
+from ..game import Game
+from ..rules import Rules
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A recorded round: the deal, who dealt, the trump, the leader, who played, the rules,
+    and the cards played (complete or not, legal or not).
+
+    JSON: {"deal": "N:...", "dealer": "W", "trump": "H", "leader": "N", "playing": "NS",
+    "rules": "amsterdam" | "rotterdam" | {options}, "played": ["HA", ...] or "HA HT ...",
+    "chooser_leads": false}. `leader` may be left out: then the seat left of the dealer leads;
+    a leader elsewhere needs `chooser_leads` (the chooser leads, spelpunt).
+
+    A play that cannot happen at a table is a `RecordError`: a card its seat does not hold
+    (played twice, or dealt to another seat), or a card after the 32nd. A held card that
+    breaks a duty is a revoke, which `analyse_play` reports and scores.
+    """
+
+    deal: Deal
+    trump: Suit
+    leader: Seat
+    playing: Team
+    rules: Rules = field(default_factory=Rules)
+    played: Tuple[Card, ...] = ()
+    dealer: Optional[Seat] = None
+    chooser_leads: bool = False
+
+    def __post_init__(self) -> None:
+        def setting(name, parse):
+            try:
+                object.__setattr__(self, name, parse(getattr(self, name)))
+            except SolverError as err:
+                raise RecordError(f"game record field {name!r}: {err}") from None
+
+        if not isinstance(self.deal, Deal):
+            raise RecordError(f"game record field 'deal' must be a Deal, got {quote(self.deal)}")
+        setting("trump", Suit.parse)
+        setting("leader", Seat.parse)
+        setting("playing", Team.parse)
+        setting("rules", load_rules)
+        setting("played", lambda cards: tuple(parse_cards(cards)))
+        if self.dealer is not None:
+            setting("dealer", Seat.parse)
+        if not isinstance(self.chooser_leads, bool):
+            raise RecordError(f"game record field 'chooser_leads' must be true or false, got "
+                              f"{quote(self.chooser_leads)}")
+        if self.dealer is not None and not self.chooser_leads and self.leader != self.dealer.left:
+            raise RecordError(
+                f"game record: leader {self.leader.name} contradicts dealer {self.dealer.name}, "
+                f"whose left-hand seat {self.dealer.left.name} leads; when the chooser leads, "
+                f"set chooser_leads to true")
+        self._check_cards_can_be_played()
+
+    def _check_cards_can_be_played(self) -> None:
+        game = self.game()
+        for number, card in enumerate(self.played, start=1):
+            try:
+                game.place(card)
+            except IllegalPlayError as err:
+                if err.duty == "over":
+                    raise RecordError(f"game record: card {number} ({card}) comes after the "
+                                      f"end of the round; a round has 32 cards") from None
+                raise RecordError(f"game record: card {number}, {err}") from None
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "GameRecord":
+        if not isinstance(data, dict):
+            raise RecordError(f"a game record is a JSON object, got {quote(data)}")
+        known = {"deal", "dealer", "trump", "leader", "playing", "rules", "played",
+                 "chooser_leads"}
+        unknown = sorted((str(k) for k in data if k not in known))
+        if unknown:
+            raise RecordError(f"unknown field {quote(unknown[0])} in game record; the fields are "
+                              f"{', '.join(sorted(known))}")
+
+        def need(name):
+            if data.get(name) is None:
+                raise RecordError(f"game record has no {name!r} field")
+            return data[name]
+
+        def parsed(name, parse, value):
+            try:
+                return parse(value)
+            except SolverError as err:
+                raise RecordError(f"game record field {name!r}: {err}") from None
+
+        deal = parsed("deal", Deal.from_pbn, need("deal"))
+        dealer = parsed("dealer", Seat.parse, data["dealer"]) if data.get("dealer") is not None else None
+        if data.get("leader") is not None:
+            leader = parsed("leader", Seat.parse, data["leader"])
+        elif dealer is not None:
+            leader = dealer.left
+        else:
+            raise RecordError("game record needs a 'leader' (or a 'dealer': left of it leads)")
+        played = data.get("played", [])
+        if not isinstance(played, (str, list)):
+            raise RecordError(f"game record field 'played' must be a list of cards or a "
+                              f"string, got {quote(played)}")
+        return cls(deal=deal, trump=parsed("trump", Suit.parse, need("trump")), leader=leader,
+                   playing=parsed("playing", Team.parse, need("playing")),
+                   rules=parsed("rules", load_rules, data.get("rules", "amsterdam")),
+                   played=played, dealer=dealer,
+                   chooser_leads=data.get("chooser_leads", False))
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameRecord":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise RecordError(f"game record is not valid JSON: {err}") from None
+        except RecursionError:
+            raise RecordError("game record is nested too deeply to be a game record") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: Union[str, Path]) -> "GameRecord":
+        """Read a record from a JSON file."""
+        return cls.from_json(Path(path).read_text())
+
+    def to_dict(self) -> Dict[str, Any]:
+        data = {"deal": self.deal.to_pbn(), "trump": self.trump.name, "leader": self.leader.name,
+                "playing": self.playing.name, "rules": self.rules.to_dict(),
+                "played": [str(c) for c in self.played]}
+        if self.dealer is not None:
+            data["dealer"] = self.dealer.name
+        if self.chooser_leads:
+            data["chooser_leads"] = True
+        return data
+
+    def game(self) -> Game:
+        """A fresh Game at the start of this round (nothing played)."""
+        return Game(self.deal, self.trump, self.leader, self.playing, self.rules)
+
+
+RULE_PRESETS = {"amsterdam": Rules.amsterdam, "rotterdam": Rules.rotterdam}
+
+
+def load_rules(value: Any) -> Rules:
+    """Rules from a preset name ("amsterdam", "rotterdam"), a dict of options, or a Rules."""
+    if isinstance(value, Rules):
+        return value
+    if isinstance(value, str):
+        if value.lower() in RULE_PRESETS:
+            return RULE_PRESETS[value.lower()]()
+        raise RulesError(f"unknown rules preset {quote(value)}: use amsterdam, rotterdam or a dict "
+                         f"of options")
+    return Rules.from_dict(value)

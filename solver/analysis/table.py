@@ -1,0 +1,94 @@
+"""Double-dummy tables: every trump and leader (DDS's `calc_dd_table`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, Optional
+
+from ..cards import Seat, Suit, Team
+from ..deal import Deal
+from ..game import Game
+from ..rules import Rules
+from ..search import Solver
+
+
+
+@dataclass(frozen=True, repr=False)
+class DDTable:
+    """Points values and makeability for every trump suit and leader (DDS's `calc_dd_table`).
+
+    `values[team][trump][leader]` is the `points` value with `team` playing;
+    `makes[team][trump][leader]` whether `team` avoids nat. Keys are letters: "NS", "H", "E".
+    """
+
+    deal: Deal
+    rules: Rules
+    values: Dict[str, Dict[str, Dict[str, int]]]
+    makes: Dict[str, Dict[str, Dict[str, bool]]]
+
+    def value(self, trump, leader, team="NS") -> int:
+        """The points value for `team` playing with this trump and leader."""
+        return self.values[Team.parse(team).name][Suit.parse(trump).name][Seat.parse(leader).name]
+
+    def makeable(self, trump, leader, team="NS") -> bool:
+        """Whether `team`, playing with this trump and leader, avoids nat."""
+        return self.makes[Team.parse(team).name][Suit.parse(trump).name][Seat.parse(leader).name]
+
+    def to_numpy(self, team="NS"):
+        """int16 array [trump][leader], suits C D H S, seats N E S W."""
+        import numpy as np   # only here: importing solver should not start NumPy's threads
+        team = Team.parse(team).name
+        return np.array([[self.values[team][s.name][p.name] for p in Seat] for s in Suit],
+                        dtype=np.int16)
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"deal": self.deal.to_pbn(), "rules": self.rules.to_dict(),
+                "values": self.values, "makeable": self.makes}
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "DDTable":
+        return cls(Deal.from_pbn(data["deal"]), Rules.from_dict(data["rules"]),
+                   data["values"], data["makeable"])
+
+    def __str__(self) -> str:
+        lines = ["points for NS by trump and leader; * NS makes it, ° EW makes it",
+                 "trump    " + "".join(f"{s.name:>8}" for s in Seat)]
+        for suit in Suit:
+            cells = []
+            for seat in Seat:
+                mark = ("*" if self.makeable(suit, seat, "NS") else
+                        "°" if self.makeable(suit, seat, "EW") else " ")
+                cells.append(f"{self.value(suit, seat):>+7d}{mark}")
+            lines.append(f"{suit.symbol} {suit.name}      " + "".join(cells))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        rows = "; ".join(f"{s}: " + " ".join(f"{self.value(s, p):+d}" for p in Seat) for s in Suit)
+        return f"DDTable({self.deal.to_pbn()!r}, NS points by trump, leaders N E S W: {rows})"
+
+    def _repr_html_(self) -> str:
+        from ..report import piece, table_html
+        return piece(table_html(self, Team.NS))
+
+
+
+def solve_table(deal: Deal, rules: Optional[Rules] = None, solver: Optional[Solver] = None) -> DDTable:
+    """Solve every trump suit and leader for both teams: 16 `points` values and 32 `make` tests."""
+    rules = rules if rules is not None else Rules()
+    solver = solver or Solver(rules)
+    values: Dict[str, Dict[str, Dict[str, int]]] = {t.name: {} for t in Team}
+    makes: Dict[str, Dict[str, Dict[str, bool]]] = {t.name: {} for t in Team}
+    for suit in Suit:
+        for team in Team:
+            values[team.name][suit.name] = {}
+            makes[team.name][suit.name] = {}
+        for leader in Seat:
+            ns = solver.value(Game(deal, suit, leader, Team.NS, rules), "points")
+            # One solve serves both teams, except when only the playing team can earn pit.
+            ew = (-ns if rules.pit != "playing"
+                  else solver.value(Game(deal, suit, leader, Team.EW, rules), "points"))
+            values["NS"][suit.name][leader.name] = ns
+            values["EW"][suit.name][leader.name] = ew
+            for team in Team:
+                makes[team.name][suit.name][leader.name] = bool(
+                    solver.value(Game(deal, suit, leader, team, rules), "make"))
+    return DDTable(deal, rules, values, makes)
