@@ -24,12 +24,14 @@ _ENGINE_NAMES = {
     "Solver": "search", "SolveResult": "search", "solve": "search", "solve_moves": "search",
     "solve_table": "analysis", "DDTable": "analysis", "analyse_play": "analysis",
     "PlayAnalysis": "analysis", "GameRecord": "analysis", "analyse_bidding": "analysis",
-    "BidAnalysis": "analysis",
+    "BidAnalysis": "analysis", "analyse_view": "analysis", "ViewAnalysis": "analysis",
+    "sample_worlds": "worlds",
 }
 
 if TYPE_CHECKING:   # for type checkers and editors: the same names, imported eagerly
-    from .analysis import (BidAnalysis, DDTable, GameRecord, PlayAnalysis, analyse_bidding,
-                           analyse_play, solve_table)
+    from .analysis import (BidAnalysis, DDTable, GameRecord, PlayAnalysis, ViewAnalysis,
+                           analyse_bidding, analyse_play, analyse_view, solve_table)
+    from .worlds import sample_worlds
     from .search import SolveResult, Solver, solve, solve_moves
 
 
@@ -52,5 +54,5 @@ __all__ = [
     "RulesError", "Game", "Trick", "Rules", "Tally",
     "Solver", "SolveResult", "solve", "solve_moves",
     "solve_table", "DDTable", "analyse_play", "PlayAnalysis", "GameRecord",
-    "analyse_bidding", "BidAnalysis",
+    "analyse_bidding", "BidAnalysis", "analyse_view", "ViewAnalysis", "sample_worlds",
 ]

@@ -137,15 +137,26 @@ def cmd_analyse(args) -> str:
     record = GameRecord.from_json(read_text(args.record, _looks_like_json))
     if args.rules:
         record = dataclasses.replace(record, rules=read_rules(args.rules))
-    analysis = analyse_play(record)
+    analysis = analyse_play(record, worlds=args.worlds, seed=args.seed)
     if args.json:
         return json.dumps(analysis.to_dict())
-    lines = [f"{'#':>2}  trick seat card  before  after  loss  best"]
+    sd = " sd loss  verdict" if args.worlds else ""
+    lines = [f"{'#':>2}  trick seat card  before  after  loss{sd}  best"]
     for s in analysis.steps:
+        verdict = f" {s.sd_loss:7.1f}  {s.verdict:<7}" if args.worlds else ""
         lines.append(f"{s.number:>2}  {s.trick:>5} {s.seat.name:>4}  {s.card.to_str(True):<4}"
-                     f" {s.value_before:>+6d} {s.value_after:>+6d} {s.loss:>5}  "
+                     f" {s.value_before:>+6d} {s.value_after:>+6d} {s.loss:>5}{verdict}  "
                      + ("" if not s.loss else " ".join(c.to_str(True) for c in s.best_cards)))
     return "\n".join(lines + ["", analysis.summary()])
+
+
+def cmd_view(args) -> str:
+    from .analysis import analyse_view
+    deal, rules = read_deal(args.deal), read_rules(args.rules)
+    game = Solver(rules).game(deal, args.trump, args.leader, args.playing, rules, args.played)
+    view = analyse_view(game, args.seat, worlds=args.worlds, seed=args.seed,
+                        objective=args.objective)
+    return json.dumps(view.to_dict()) if args.json else str(view)
 
 
 def cmd_bid(args) -> str:
@@ -154,7 +165,7 @@ def cmd_bid(args) -> str:
                          "(or C, D, S)")
     analysis = analyse_bidding(read_deal(args.deal), args.dealer, read_rules(args.rules),
                                args.procedure, args.turned, args.on_all_pass,
-                               args.chooser_leads, args.bid)
+                               args.chooser_leads, args.bid, worlds=args.worlds, seed=args.seed)
     return json.dumps(analysis.to_dict()) if args.json else str(analysis)
 
 
@@ -180,7 +191,7 @@ def cmd_labels(args) -> str:
         deals=args.deals, seed=args.seed, rules=read_rules(args.rules), positions=args.positions,
         play=args.play, skip_forced=args.skip_forced, objectives=tuple(args.objective),
         trump=args.trump, leader=args.leader, playing=args.playing,
-        deals_per_shard=args.deals_per_shard, format=args.format)
+        deals_per_shard=args.deals_per_shard, format=args.format, worlds=args.worlds)
     summary = labels.generate(config, args.out, workers=args.workers, scheduler=args.scheduler,
                               progress=not args.quiet,
                               command=" ".join(["klaverjas"] + sys.argv[1:]))
@@ -218,7 +229,8 @@ def build_parser() -> argparse.ArgumentParser:
                      epilog=f'example:\n  klaverjas solve "{EXAMPLE_DEAL}" --trump S --leader S --playing EW')
     parser.add_argument("--version", action="version", version=f"klaverjas {__version__}",
                         help="print the version and exit")
-    sub = parser.add_subparsers(dest="command", metavar="{solve,table,analyse,bid,report,labels}",
+    sub = parser.add_subparsers(dest="command",
+                                metavar="{solve,table,analyse,bid,view,report,labels}",
                                 parser_class=_Parser)
     suit, seat, team = _parsed_by(Suit.parse), _parsed_by(Seat.parse), _parsed_by(Team.parse)
 
@@ -263,6 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", help="a game record in JSON: a file, inline, or - for stdin")
     p.add_argument("--rules", default=None, help=rules_help.replace(
         "amsterdam (the default)", "override the record's rules (default: the record's): amsterdam"))
+    worlds_and_seed(p, "judge every card single dummy too, over this many worlds its player "
+                       "could not tell from the real one (default: 0, double dummy only)")
 
     p = command("bid", "check every seat and trump under a bidding procedure",
                 f'klaverjas bid "{EXAMPLE_DEAL}" --dealer W --procedure draaikaart --turned H --bid "N H"',
@@ -279,6 +293,27 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the chooser leads trick 1 (default: left of the dealer leads)")
     p.add_argument("--bid", default=None, type=_bid,
                    help='the recorded bid to judge, seat and trump: "N H" (default: none)')
+    worlds_and_seed(p, "also each option's chance of making it from the seat's own hand, over "
+                       "this many deals of the other cards (default: 0, double dummy only)")
+
+    p = command("view", "single dummy: each legal card over the worlds the player to move "
+                "cannot tell apart",
+                f'klaverjas view "{EXAMPLE_DEAL}" --trump S --leader S --playing EW --played "SK" '
+                f'--worlds 64', cmd_view)
+    deal_and_rules(p)
+    p.add_argument("--trump", required=True, type=suit, help="trump suit: C, D, H or S (required)")
+    p.add_argument("--leader", required=True, type=seat,
+                   help="the seat that led trick 1: N, E, S or W (required)")
+    p.add_argument("--playing", required=True, type=team, help="the playing team: NS or EW (required)")
+    p.add_argument("--played", default=[], type=_parsed_by(parse_cards),
+                   help='cards already played, e.g. "DA D7 D8" (default: none)')
+    p.add_argument("--seat", type=seat, default=None,
+                   help="whose view: must be the player to move (default: the player to move)")
+    p.add_argument("--objective", default="points", choices=OBJECTIVES,
+                   help="what to average: points, score or make (default: points)")
+    p.add_argument("--worlds", type=_whole(1), default=64,
+                   help="how many worlds to sample (default: 64)")
+    p.add_argument("--seed", type=_whole(0), default=0, help="the worlds' seed (default: 0)")
 
     p = command("report", "an interactive HTML page of a recorded round",
                 "klaverjas report examples/game.json -o deal.html", cmd_report, json_output=False)
@@ -320,8 +355,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", default=None,
                    help="run on a Dask cluster: the scheduler's address, tcp://host:8786 "
                         "(default: local processes)")
+    p.add_argument("--worlds", type=_whole(0), default=0,
+                   help="also write sd_values: each card's mean over this many worlds the seat "
+                        "to move cannot tell apart (default: 0, none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")
     return parser
+
+
+def worlds_and_seed(p, help_text):
+    p.add_argument("--worlds", type=_whole(0), default=0, help=help_text)
+    p.add_argument("--seed", type=_whole(0), default=0, help="the worlds' seed (default: 0)")
 
 
 def labels_positions():

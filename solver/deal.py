@@ -190,6 +190,15 @@ def _format_hand(hand) -> str:
         "".join(c.rank.letter for c in hand if c.suit == suit) or "-" for suit in _PBN_SUIT_ORDER)
 
 
+def derive(*parts: int) -> int:
+    """A 64-bit seed mixed from `parts` by SplitMix64 steps: an independent stream for every
+    (seed, deal number, purpose), the same on every machine."""
+    state = 0
+    for part in parts:
+        state = _SplitMix64(state ^ (part & _SplitMix64.MASK)).next()
+    return state
+
+
 class _SplitMix64:
     """A tiny, fully specified generator: the same stream everywhere."""
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from ._version import __version__
 from .cards import Seat, Suit, Team
-from .deal import Deal, _SplitMix64
+from .deal import Deal, _SplitMix64, derive
 from .errors import SolverError, quote
 from .game import Game
 from .rules import Rules
@@ -50,6 +50,9 @@ SCHEMA: Dict[str, Tuple[str, Optional[int], str]] = {
     "best": ("int16", None, "the best of values"),
 }
 EXTRA_SCHEMA = {
+    "sd_values": ("float32", 32, "with worlds: each legal card's points value for the team to "
+                                 "move, averaged over worlds the seat to move cannot tell apart; "
+                                 "NaN if not legal"),
     "make": ("int8", 32, "1 if the team to move reaches its aim after the card (the playing "
                          "team makes it, the defenders make it nat), 0 if not, -1 if not legal"),
     "score": ("int16", 32, "score value of each legal card for the team to move; -32768 if not legal"),
@@ -76,12 +79,15 @@ class LabelConfig:
     playing: Optional[Team] = None
     deals_per_shard: int = 1000
     format: str = "parquet"
+    worlds: int = 0                         # > 0: also the single-dummy means (sd_values)
 
     def __post_init__(self) -> None:
         for name in ("deals", "deals_per_shard"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise LabelsError(f"{name} must be a whole number of at least 1, got {quote(value)}")
+        if isinstance(self.worlds, bool) or not isinstance(self.worlds, int) or self.worlds < 0:
+            raise LabelsError(f"worlds must be a whole number of at least 0, got {quote(self.worlds)}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise LabelsError(f"seed must be a whole number of at least 0, got {quote(self.seed)}")
         if not isinstance(self.rules, Rules):
@@ -142,14 +148,6 @@ def _choice(name: str, value: Any, allowed: Sequence[str]) -> None:
 
 # -- one deal's rows ----------------------------------------------------------------------------
 
-def derive(*parts: int) -> int:
-    """A 64-bit number mixed from `parts` (SplitMix64 steps): independent streams per deal."""
-    state = 0
-    for part in parts:
-        state = _SplitMix64(state ^ (part & _SplitMix64.MASK)).next()
-    return state
-
-
 def deal_setup(config: LabelConfig, deal_id: int) -> Tuple[Deal, Suit, Seat, Team]:
     """Deal `deal_id` of the stream, with its trump, leader and playing team."""
     deal = Deal.random(derive(config.seed, deal_id, 0))
@@ -188,7 +186,7 @@ def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]
         ours = game.to_move.team == playing
         best_card = None
         if _labelled(config, cards_played) and not (config.skip_forced and len(legal) == 1):
-            row, best_card = _row(config, game, solver, ours)
+            row, best_card = _row(config, game, solver, ours, deal_id)
             row.update(deal_id=deal_id, deal=seats, trump=int(trump), leader=int(leader),
                        playing=int(playing))
             rows.append(row)
@@ -205,7 +203,7 @@ def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]
     return rows
 
 
-def _row(config: LabelConfig, game: Game, solver, ours: bool):
+def _row(config: LabelConfig, game: Game, solver, ours: bool, deal_id: int):
     sign = 1 if ours else -1
     values = solver.move_values(game, "points")
     column = np.full(32, NOT_LEGAL, dtype=np.int16)
@@ -221,6 +219,16 @@ def _row(config: LabelConfig, game: Game, solver, ours: bool):
         for card, made in solver.move_values(game, "make").items():
             make[card.index] = int(made == ours)
         row["make"] = make
+    if config.worlds:
+        from .analysis.view import world_values
+        from .worlds import sample_worlds
+        seed = derive(config.seed, deal_id, 3, len(game.played))
+        means = np.full(32, np.nan, dtype=np.float32)
+        worlds = sample_worlds(game, game.to_move, config.worlds, seed)
+        per_world = [world_values(solver, game, world, "points")[0] for world in worlds]
+        for card in values:
+            means[card.index] = sum(v[card] for v in per_world) / len(per_world)
+        row["sd_values"] = means
     if "score" in config.objectives:
         score = np.full(32, NOT_LEGAL, dtype=np.int16)
         for card, value in solver.move_values(game, "score").items():
@@ -230,7 +238,8 @@ def _row(config: LabelConfig, game: Game, solver, ours: bool):
 
 
 def schema(config: LabelConfig) -> Dict[str, Tuple[str, Optional[int], str]]:
-    return {**SCHEMA, **{name: EXTRA_SCHEMA[name] for name in config.objectives}}
+    extra = list(config.objectives) + (["sd_values"] if config.worlds else [])
+    return {**SCHEMA, **{name: EXTRA_SCHEMA[name] for name in extra}}
 
 
 def shard_columns(config: LabelConfig, shard: int, solver=None) -> Dict[str, np.ndarray]:

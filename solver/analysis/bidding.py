@@ -1,15 +1,17 @@
 """Bid analysis: for every seat and trump, would that team make it, under a bidding procedure."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..cards import Seat, Suit
-from ..deal import Deal
+from ..deal import Deal, derive
 from ..errors import SolverError, quote
 from ..game import Game
 from ..rules import Rules
+from ..parallel import solve_all
 from ..search import Solver
+from ..worlds import sample_worlds
 
 PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
 ON_ALL_PASS = ("turned_forced", "dealer_chooses", "left_of_dealer_chooses")
@@ -26,16 +28,24 @@ class BidOption:
     makeable: bool
     allowed: bool       # whether the procedure lets this seat choose this trump
     how: str            # when it can: "round 1", "round 2", "forced when all pass", ...
+    # From the seat's own hand alone (analyse_bidding with worlds): the share of the worlds
+    # in which its team makes it, and the mean points value. None without worlds.
+    sd_makes: Optional[float] = None
+    sd_value: Optional[float] = None
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"seat": self.seat.name, "trump": self.trump.name, "leader": self.leader.name,
+        data = {"seat": self.seat.name, "trump": self.trump.name, "leader": self.leader.name,
                 "value": self.value, "makeable": self.makeable, "allowed": self.allowed,
                 "how": self.how}
+        if self.sd_makes is not None:
+            data.update(sd_makes=self.sd_makes, sd_value=self.sd_value)
+        return data
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "BidOption":
         return cls(Seat.parse(d["seat"]), Suit.parse(d["trump"]), Seat.parse(d["leader"]),
-                   d["value"], d["makeable"], d["allowed"], d["how"])
+                   d["value"], d["makeable"], d["allowed"], d["how"], d.get("sd_makes"),
+                   d.get("sd_value"))
 
 
 @dataclass(frozen=True, repr=False)
@@ -77,6 +87,9 @@ class BidAnalysis:
             text += "; the best choice"
         if not chosen.allowed:
             text += f" (note: {self.procedure} does not let {seat.name} choose {trump.name})"
+        if chosen.sd_makes is not None:
+            text += (f"; with what {seat.name} held: makes it in {chosen.sd_makes:.0%} of "
+                     f"worlds, {chosen.sd_value:+.1f} on average")
         return text
 
     def __str__(self) -> str:
@@ -90,6 +103,12 @@ class BidAnalysis:
                 o = self.option(seat, suit)
                 cells.append(f"{o.value:>+7d}{'*' if o.makeable else ' '}{' ' if o.allowed else '-'}")
             lines.append(f"{seat.name:<4}" + "".join(cells).rstrip())
+        if any(o.sd_makes is not None for o in self.options):
+            lines.append("From each seat's own hand alone: chance of making it, mean points")
+            for seat in Seat:
+                cells = [f"{o.sd_makes:>5.0%} {o.sd_value:>+6.1f}" for o in
+                         (self.option(seat, suit) for suit in Suit)]
+                lines.append(f"{seat.name:<4}" + "  ".join(cells))
         if self.bid is not None:
             lines.append(self.verdict())
         return "\n".join(lines)
@@ -140,11 +159,14 @@ def _when_allowed(procedure: str, seat: Seat, trump: Suit, dealer: Seat,
 def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
                     procedure: str = "draaikaart", turned=None, on_all_pass: str = "turned_forced",
                     chooser_leads: bool = False, bid: Optional[Tuple[Any, Any]] = None,
-                    solver: Optional[Solver] = None) -> BidAnalysis:
+                    solver: Optional[Solver] = None, worlds: int = 0, seed: int = 0,
+                    workers: Optional[int] = None) -> BidAnalysis:
     """For every seat and trump: would that seat's team make it, and by how much.
 
     The leader is left of the dealer, or the chooser with `chooser_leads` (spelpunt). `bid`,
-    e.g. ("N", "H"), is the recorded choice to judge.
+    e.g. ("N", "H"), is the recorded choice to judge. With `worlds`, each option also gets
+    the chance of making it and the mean points from the seat's own hand alone: over that many
+    deals of the other cards (seeded by `seed`), solved on `workers` threads.
     """
     rules = rules if rules is not None else Rules()
     dealer = Seat.parse(dealer)
@@ -174,7 +196,32 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
             how = when[seat, trump]
             options.append(BidOption(seat, trump, leader, solver.value(game, "points"),
                                      bool(solver.value(game, "make")), bool(how), how or "never"))
+    if worlds:
+        options = _with_worlds(options, deal, rules, worlds, seed, workers)
     return BidAnalysis(deal, dealer, rules, procedure, turned, options, parsed_bid)
+
+
+def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int, seed: int,
+                 workers: Optional[int]) -> List[BidOption]:
+    """Each option with its chance of making and mean points from the seat's hand alone."""
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+        raise SolverError(f"worlds must be a whole number of at least 1, got {quote(worlds)}")
+    sampled = {seat: sample_worlds(Game(deal, Suit.C, seat, seat.team, rules), seat, worlds,
+                                   derive(seed, seat)) for seat in Seat}
+    jobs = [(o, world) for o in options for world in sampled[o.seat]]
+
+    def solve(solver, job):
+        option, world = job
+        game = Game(world, option.trump, option.leader, option.seat.team, rules)
+        return solver.value(game, "points"), bool(solver.value(game, "make"))
+
+    results = solve_all(solve, jobs, rules, workers)
+    out = []
+    for i, option in enumerate(options):
+        mine = results[i * worlds:(i + 1) * worlds]
+        out.append(replace(option, sd_makes=sum(m for _, m in mine) / worlds,
+                           sd_value=sum(v for v, _ in mine) / worlds))
+    return out
 
 
 def _parse_bid(bid: Any) -> Optional[Tuple[Seat, Suit]]:

@@ -5,13 +5,14 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from ..cards import Card, Seat, Team, parse_cards
-from ..deal import Deal
+from ..deal import Deal, derive
 from ..errors import IllegalPlayError, RecordError, quote
 from ..game import Game
 from ..rules import Rules
 from ..scoring import final_scores, is_made, revoke_scores
 from ..search import Solver
 from .record import GameRecord
+from .view import analyse_view
 
 
 @dataclass(frozen=True)
@@ -27,19 +28,37 @@ class PlayStep:
     loss: int                   # points the card cost its own side (0 for an optimal card)
     best_cards: List[Card]      # the cards that keep value_before
     values: Dict[Card, int] = field(default_factory=dict)   # every legal card's value
+    # Single dummy (analyse_play with worlds): the expected loss of the card against the best
+    # card given what its player could know, and those best cards. None without worlds.
+    sd_loss: Optional[float] = None
+    sd_best_cards: List[Card] = field(default_factory=list)
+
+    @property
+    def verdict(self) -> str:
+        """"optimal"; "unlucky" (a double-dummy loss, but the best card single dummy); or
+        "mistake" (a loss single dummy). Without worlds: "optimal" or "loss"."""
+        if self.sd_loss is None:
+            return "loss" if self.loss else "optimal"
+        if self.sd_loss > 1e-9:
+            return "mistake"
+        return "unlucky" if self.loss else "optimal"
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"number": self.number, "trick": self.trick, "seat": self.seat.name,
+        data = {"number": self.number, "trick": self.trick, "seat": self.seat.name,
                 "card": str(self.card), "value_before": self.value_before,
                 "value_after": self.value_after, "loss": self.loss,
                 "best_cards": [str(c) for c in self.best_cards],
                 "values": {str(c): v for c, v in self.values.items()}}
+        if self.sd_loss is not None:
+            data.update(sd_loss=self.sd_loss, sd_best_cards=[str(c) for c in self.sd_best_cards])
+        return data
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "PlayStep":
         return cls(d["number"], d["trick"], Seat.parse(d["seat"]), Card.parse(d["card"]),
                    d["value_before"], d["value_after"], d["loss"], parse_cards(d["best_cards"]),
-                   {Card.parse(c): v for c, v in d.get("values", {}).items()})
+                   {Card.parse(c): v for c, v in d.get("values", {}).items()},
+                   d.get("sd_loss"), parse_cards(d.get("sd_best_cards", [])))
 
 
 @dataclass(frozen=True)
@@ -111,6 +130,17 @@ class PlayAnalysis:
             where = ", ".join(f"trick {s.trick} {s.seat.name} {s.card} (-{s.loss}, best "
                               f"{' '.join(map(str, s.best_cards))})" for s in mistakes)
             lines.append(f"{team} lost {lost} points" + (f": {where}" if where else "."))
+        if any(s.sd_loss is not None for s in self.steps):
+            for verdict in ("mistake", "unlucky"):
+                steps = [s for s in self.steps if s.verdict == verdict]
+                what = {"mistake": "Mistakes (a loss given what the player could know)",
+                        "unlucky": "Unlucky (a double-dummy loss, but the best card single dummy)"}
+                where = ", ".join(f"trick {s.trick} {s.seat.name} {s.card} (-{s.sd_loss:.1f} "
+                                  f"expected, best {' '.join(map(str, s.sd_best_cards))})"
+                                  if verdict == "mistake" else
+                                  f"trick {s.trick} {s.seat.name} {s.card} (-{s.loss})"
+                                  for s in steps)
+                lines.append(f"{what[verdict]}: {where or 'none'}.")
         if self.illegal:
             lines.append(f"Illegal card (verzaken): {self.illegal.message}")
         a = self.actual
@@ -149,12 +179,17 @@ class PlayAnalysis:
 
 def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playing=None,
                  played: Sequence = (), rules: Optional[Rules] = None,
-                 solver: Optional[Solver] = None) -> PlayAnalysis:
+                 solver: Optional[Solver] = None, worlds: int = 0, seed: int = 0,
+                 workers: Optional[int] = None) -> PlayAnalysis:
     """Judge every card of a recorded play: its value before and after, and what it cost.
 
     Takes a `GameRecord`, or a deal with trump, leader, playing, played and rules. An illegal
     card is reported in `.illegal` (not raised); the round is then scored by `revoke_penalty`
     and the cards after it are not analysed.
+
+    With `worlds`, each card is also judged single dummy: over that many deals its player
+    could not tell from the real one (`analyse_view`, seeded from `seed` and the card's
+    number), giving `sd_loss` and `sd_best_cards` on every step.
     """
     if isinstance(record, Deal):
         record = GameRecord(record, trump, leader, playing,
@@ -180,8 +215,13 @@ def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playi
         before = max(values.values()) if ours else min(values.values())
         after = values[card]
         best = [c for c, v in values.items() if v == before]
+        sd_loss, sd_best = None, []
+        if worlds:
+            view = analyse_view(game, worlds=worlds, seed=derive(seed, number), workers=workers)
+            sd_loss, sd_best = max(view.loss(card), 0.0), view.best_cards
         steps.append(PlayStep(number, trick, seat, card, before, after,
-                              before - after if ours else after - before, best, values))
+                              before - after if ours else after - before, best, values,
+                              sd_loss, sd_best))
         game.play(card)
     return PlayAnalysis(record, start_value, makeable, steps, illegal, _actual(game, illegal))
 

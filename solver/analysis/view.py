@@ -1,0 +1,141 @@
+"""Single dummy: what a player could know. Each legal card's double-dummy value averaged over
+the worlds that player cannot tell apart from the real one (perfect-information Monte Carlo).
+
+>>> from solver import Deal, Game, analyse_view
+>>> game = Game(Deal.random(1), "H", "E", "NS")
+>>> view = analyse_view(game, worlds=8, seed=1)        # E to play, E's view
+>>> best = view.best_cards                              # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional
+
+from ..cards import Card, Seat, Team
+from ..deal import Deal
+from ..errors import SolverError, quote
+from ..game import Game
+from ..parallel import solve_all
+from ..scoring import OBJECTIVES
+from ..worlds import sample_worlds
+
+
+@dataclass(frozen=True)
+class CardStats:
+    """One card over the worlds: mean value for the seat's team and its standard error, the
+    share of worlds where it is optimal, and where the team reaches its aim after it."""
+
+    mean: float
+    stderr: float
+    optimal: float
+    makes: float
+
+    def to_dict(self) -> Dict[str, float]:
+        return {"mean": self.mean, "stderr": self.stderr, "optimal": self.optimal,
+                "makes": self.makes}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, float]) -> "CardStats":
+        return cls(d["mean"], d["stderr"], d["optimal"], d["makes"])
+
+
+@dataclass(frozen=True, repr=False)
+class ViewAnalysis:
+    """Every legal card of `seat`, judged from what `seat` could know. Values are from the
+    view of `seat`'s team (for `make`, 1 when the team reaches its aim: the playing team
+    makes it, the defenders make it nat)."""
+
+    seat: Seat
+    objective: str
+    cards: Dict[Card, CardStats]
+    worlds: List[Deal]
+    seed: int
+
+    @property
+    def team(self) -> Team:
+        return self.seat.team
+
+    @property
+    def best_cards(self) -> List[Card]:
+        """The cards with the highest mean value."""
+        top = max(s.mean for s in self.cards.values())
+        return [c for c, s in self.cards.items() if s.mean >= top - 1e-9]
+
+    def loss(self, card) -> float:
+        """The expected cost of `card` against the best card, from this seat's view."""
+        return max(s.mean for s in self.cards.values()) - self.cards[Card.parse(card)].mean
+
+    def __str__(self) -> str:
+        lines = [f"{self.seat} to play, {len(self.worlds)} worlds, {self.objective} for "
+                 f"{self.team}: mean ± standard error, optimal in, makes it in"]
+        for card, s in sorted(self.cards.items(), key=lambda kv: -kv[1].mean):
+            lines.append(f"  {card.to_str(True):<4} {s.mean:+8.1f} ± {s.stderr:5.1f}  "
+                         f"{s.optimal:6.1%}  {s.makes:6.1%}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        means = ", ".join(f"{c}: {s.mean:+.1f}" for c, s in self.cards.items())
+        return f"ViewAnalysis(seat={self.seat}, {len(self.worlds)} worlds, {self.objective}: {means})"
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"seat": self.seat.name, "team": self.team.name, "objective": self.objective,
+                "seed": self.seed, "cards": {str(c): s.to_dict() for c, s in self.cards.items()},
+                "best_cards": [str(c) for c in self.best_cards],
+                "worlds": [w.to_pbn() for w in self.worlds]}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "ViewAnalysis":
+        return cls(Seat.parse(d["seat"]), d["objective"],
+                   {Card.parse(c): CardStats.from_dict(s) for c, s in d["cards"].items()},
+                   [Deal.from_pbn(w) for w in d["worlds"]], d["seed"])
+
+
+def world_values(solver, game: Game, world: Deal, objective: str):
+    """({card: value}, {card: team reaches its aim}) for the player to move in `world`, both
+    from the view of that player's team."""
+    play = Game(world, game.trump, game.leader, game.playing, game.rules)
+    play.replay(game.played)
+    ours = play.to_move.team == play.playing
+    sign = 1 if ours else -1
+    values = solver.move_values(play, objective)
+    rules = game.rules
+    if objective == "points" and not (rules.nat == "82" and rules.multiplier == 1):
+        made = {c: v > 0 for c, v in values.items()}      # make is points > 0 here
+    else:
+        made = solver.move_values(play, "make")
+    if objective == "make":
+        values = {c: int(v == ours) for c, v in values.items()}
+    else:
+        values = {c: sign * v for c, v in values.items()}
+    return values, {c: m == ours for c, m in made.items()}
+
+
+def analyse_view(game: Game, seat=None, worlds: int = 64, seed: int = 0,
+                 objective: str = "points", workers: Optional[int] = None) -> ViewAnalysis:
+    """Each legal card of the player to move, averaged over `worlds` deals that player cannot
+    tell apart from the real one (sampled uniformly with `seed`). `seat`, when given, must be
+    the player to move. The worlds are solved on `workers` threads (default: all cores)."""
+    if not isinstance(game, Game):
+        raise SolverError(f"analyse_view takes a Game, got {quote(game)}")
+    if game.is_over:
+        raise SolverError("the round is over: no card is left to judge")
+    seat = game.to_move if seat is None else Seat.parse(seat)
+    if seat != game.to_move:
+        raise SolverError(f"seat {seat} is not to play: {game.to_move} is")
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise SolverError(f"unknown objective {quote(objective)}: choose one of {', '.join(OBJECTIVES)}")
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
+        raise SolverError(f"worlds must be a whole number of at least 1, got {quote(worlds)}")
+    sampled = sample_worlds(game, seat, worlds, seed)
+    results = solve_all(lambda solver, world: world_values(solver, game, world, objective),
+                        sampled, game.rules, workers)
+    cards = {}
+    for card in game.legal_cards():
+        values = [r[0][card] for r in results]
+        mean = sum(values) / len(values)
+        spread = (sum((v - mean) ** 2 for v in values) / (len(values) - 1)) if len(values) > 1 else 0.0
+        optimal = sum(r[0][card] == max(r[0].values()) for r in results) / len(results)
+        makes = sum(r[1][card] for r in results) / len(results)
+        cards[card] = CardStats(mean, math.sqrt(spread / len(values)), optimal, makes)
+    return ViewAnalysis(seat, objective, cards, sampled, seed)

@@ -1,0 +1,180 @@
+"""Worlds a player cannot tell apart: deals that agree with its own hand and with everything
+played so far, drawn uniformly.
+
+>>> from solver import Deal, Game
+>>> game = Game(Deal.random(1), "H", "E", "NS")
+>>> game.replay("CA C7 C8 C9")
+>>> worlds = sample_worlds(game, "S", 4, seed=1)
+>>> all(w["S"] == game.deal["S"] for w in worlds)
+True
+
+What the play tells: a card is legal only if the hand that played it held no card that a duty
+would have forced instead. Every duty is of the form "holding a card of this kind, you must
+play one": so a play rules out, card by card, what its player can have held (a suit it did not
+follow, trumps it did not play, a higher trump it did not overtrump with). Those exclusions are
+exact, so the dealing below never has to reject a world: it counts the deals that respect them
+and draws one uniformly.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
+
+from .cards import Card, Seat
+from .deal import Deal, _SplitMix64
+from .errors import SolverError, quote
+from .game import Game, legal_cards
+
+
+def excluded_cards(game: Game, seat: Seat) -> Dict[Seat, FrozenSet[Card]]:
+    """For every other seat, the unseen cards it cannot hold, given the play so far."""
+    unseen = _unseen(game, seat)
+    excluded: Dict[Seat, set] = {s: set() for s in Seat if s != seat}
+    replay = Game(game.deal, game.trump, game.leader, game.playing, game.rules)
+    for card in game.played:
+        player = replay.to_move
+        if player != seat:
+            for other in unseen:
+                allowed, _ = legal_cards([card, other], replay.current_trick, player,
+                                         replay.trick_leader, game.trump, game.rules)
+                if card not in allowed:
+                    excluded[player].add(other)
+        replay.play(card)
+    return {s: frozenset(cards) for s, cards in excluded.items()}
+
+
+def _unseen(game: Game, seat: Seat) -> List[Card]:
+    return sorted(c for s in Seat if s != seat for c in game.hands[s])
+
+
+def count_worlds(game: Game, seat) -> int:
+    """How many deals `seat` cannot tell apart from the real one (the real one included)."""
+    seat = Seat.parse(seat)
+    groups, needs, index = _groups(game, seat)
+    return _counter(groups, index)(0, needs)
+
+
+def _groups(game: Game, seat: Seat):
+    """Unseen cards grouped by the seats that may hold them; each other seat's need (how many
+    cards it holds now); and each other seat's place in the needs."""
+    excluded = excluded_cards(game, seat)
+    others = tuple(s for s in Seat if s != seat)
+    by_owners: Dict[Tuple[Seat, ...], List[Card]] = {}
+    for card in _unseen(game, seat):
+        owners = tuple(s for s in others if card not in excluded[s])
+        by_owners.setdefault(owners, []).append(card)
+    groups = tuple(sorted((owners, tuple(cards)) for owners, cards in by_owners.items()))
+    needs = tuple(len(game.hands[s]) for s in others)
+    return groups, needs, {s: i for i, s in enumerate(others)}
+
+
+def _counter(groups, index):
+    """count(i, needs): the ways to deal groups i.. so that each other seat gets its need."""
+    @lru_cache(maxsize=None)
+    def count(i: int, needs: Tuple[int, ...]) -> int:
+        if i == len(groups):
+            return 1 if not any(needs) else 0
+        return sum(ways * count(i + 1, rest) for ways, _, rest in _splits(groups[i], needs, index))
+    return count
+
+
+def _splits(group, needs: Tuple[int, ...], index):
+    """Every way to share one group among its possible owners: (ways, shares, needs left)."""
+    owners, cards = group
+    slots = [index[s] for s in owners]
+
+    def share(k: int, at: int, left: List[int], taken: List[int]):
+        if at == len(slots) - 1:
+            if k <= left[slots[at]]:
+                yield taken + [k]
+            return
+        for x in range(min(k, left[slots[at]]) + 1):
+            yield from share(k - x, at + 1, left, taken + [x])
+
+    for shares in share(len(cards), 0, list(needs), []) if slots else []:
+        rest = list(needs)
+        ways, k = 1, len(cards)
+        for slot, x in zip(slots, shares):
+            rest[slot] -= x
+            ways *= comb(k, x)
+            k -= x
+        yield ways, shares, tuple(rest)
+
+
+def sample_worlds(game: Game, seat, n: int, seed: int = 0,
+                  weights: Optional[Callable[[Deal], float]] = None) -> List[Deal]:
+    """`n` deals drawn uniformly from those `seat` cannot tell apart from the real one.
+
+    In each, `seat` holds its real hand, every played card was dealt to the seat that played
+    it, the other seats hold the right number of cards, and the recorded play is legal.
+    The result depends only on `seed`. `weights`, a function of a world returning a weight
+    (>= 0), turns the draw into one in proportion to it (for what the bidding told, say):
+    8n uniform worlds are drawn and n of them picked by weight.
+    """
+    if not isinstance(game, Game):
+        raise SolverError(f"sample_worlds takes a Game, got {quote(game)}")
+    seat = Seat.parse(seat)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise SolverError(f"the number of worlds must be a whole number >= 0, got {quote(n)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SolverError(f"the seed must be a whole number, got {quote(seed)}")
+    rng = _SplitMix64(seed)
+    draws = n if weights is None else 8 * n
+    groups, needs, index = _groups(game, seat)
+    count = _counter(groups, index)
+    if count(0, needs) == 0:   # pragma: no cover - a legal game always has its real deal
+        raise SolverError("no deal agrees with this play")
+    worlds = [_draw(game, seat, groups, needs, index, count, rng) for _ in range(draws)]
+    if weights is None:
+        return worlds
+    return _pick_by_weight(worlds, [float(weights(w)) for w in worlds], n, rng)
+
+
+def _draw(game: Game, seat: Seat, groups, needs, index, count, rng: _SplitMix64) -> Deal:
+    hands: Dict[Seat, List[Card]] = {s: [] for s in Seat}
+    for card, player in zip(game.played, _players(game)):   # who played what is known
+        hands[player].append(card)
+    hands[seat].extend(game.hands[seat])
+    for i, group in enumerate(groups):
+        target = rng.below(count(i, needs))     # a uniform choice among all completions
+        for ways, shares, rest in _splits(group, needs, index):
+            weight = ways * count(i + 1, rest)
+            if target < weight:
+                break
+            target -= weight
+        cards = list(group[1])
+        for j in range(len(cards) - 1, 0, -1):  # shuffle, then deal the shares in order
+            k = rng.below(j + 1)
+            cards[j], cards[k] = cards[k], cards[j]
+        for owner, x in zip(group[0], shares):
+            hands[owner].extend(cards[:x])
+            cards = cards[x:]
+        needs = rest
+    return Deal(hands)
+
+
+def _players(game: Game) -> List[Seat]:
+    """The seat that played each card of `game.played`."""
+    seats = []
+    for trick in game.tricks:
+        seats += [trick.seat_of(i) for i in range(4)]
+    leader = game.trick_leader
+    seats += [Seat((leader + i) % 4) for i in range(len(game.current_trick))]
+    return seats
+
+
+def _pick_by_weight(worlds: Sequence[Deal], weights: List[float], n: int,
+                    rng: _SplitMix64) -> List[Deal]:
+    if any(w < 0 for w in weights) or sum(weights) <= 0:
+        raise SolverError("weights must be >= 0 and not all 0")
+    total = sum(weights)
+    picked = []
+    for _ in range(n):
+        target = rng.next() / 2**64 * total
+        for world, weight in zip(worlds, weights):
+            target -= weight
+            if target < 0:
+                break
+        picked.append(world)
+    return picked
