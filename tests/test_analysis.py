@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from solver import (BidAnalysis, DDTable, Deal, GameRecord, PlayAnalysis, RecordError, Rules,
-                    Seat, Suit, analyse_bidding, analyse_play, solve, solve_table)
+                    Seat, SolverError, Suit, analyse_bidding, analyse_play, solve, solve_table)
 
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"
@@ -191,3 +191,16 @@ def test_unknown_procedure_is_named():
 
 def test_bid_analysis_json_round_trips(bids):
     assert BidAnalysis.from_dict(json.loads(json.dumps(bids.to_dict()))) == bids
+
+
+# -- on every core -------------------------------------------------------------------------------
+
+def test_the_worker_count_does_not_change_any_analysis():
+    deal = Deal.random(11)
+    assert solve_table(deal, workers=1) == solve_table(deal, workers=2)
+    record = GameRecord.load(EXAMPLE)
+    assert analyse_play(record, workers=1).to_dict() == analyse_play(record, workers=2).to_dict()
+    one = analyse_bidding(DEAL, "W", procedure="free", workers=1)
+    assert one == analyse_bidding(DEAL, "W", procedure="free", workers=2)
+    with pytest.raises(SolverError, match="workers must be a whole number"):
+        solve_table(deal, workers=0)

@@ -166,7 +166,8 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
     The leader is left of the dealer, or the chooser with `chooser_leads` (spelpunt). `bid`,
     e.g. ("N", "H"), is the recorded choice to judge. With `worlds`, each option also gets
     the chance of making it and the mean points from the seat's own hand alone: over that many
-    deals of the other cards (seeded by `seed`), solved on `workers` threads.
+    deals of the other cards (seeded by `seed`). Everything is solved on `workers` threads
+    (default: all cores; a `solver` given is used alone).
     """
     rules = rules if rules is not None else Rules()
     dealer = Seat.parse(dealer)
@@ -187,15 +188,17 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
         choosers = [s.name for s in Seat if any(when[s, t] for t in Suit)]
         raise SolverError(f"under {procedure} seat {seat.name} may not choose a trump, so it "
                           f"cannot have bid; {' or '.join(choosers)} chooses")
-    solver = solver or Solver(rules)
-    options = []
-    for seat in Seat:
-        for trump in Suit:
-            leader = seat if chooser_leads else dealer.left
-            game = Game(deal, trump, leader, seat.team, rules)
-            how = when[seat, trump]
-            options.append(BidOption(seat, trump, leader, solver.value(game, "points"),
-                                     bool(solver.value(game, "make")), bool(how), how or "never"))
+    def option(solver: Solver, choice) -> BidOption:
+        seat, trump = choice
+        leader = seat if chooser_leads else dealer.left
+        game = Game(deal, trump, leader, seat.team, rules)
+        how = when[seat, trump]
+        return BidOption(seat, trump, leader, solver.value(game, "points"),
+                         bool(solver.value(game, "make")), bool(how), how or "never")
+
+    choices = [(seat, trump) for seat in Seat for trump in Suit]
+    options = ([option(solver, c) for c in choices] if solver is not None
+               else solve_all(option, choices, rules, workers))
     if worlds:
         options = _with_worlds(options, deal, rules, worlds, seed, workers)
     return BidAnalysis(deal, dealer, rules, procedure, turned, options, parsed_bid)

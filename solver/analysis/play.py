@@ -10,6 +10,7 @@ from ..errors import IllegalPlayError, RecordError, quote
 from ..game import Game
 from ..rules import Rules
 from ..scoring import final_scores, is_made, revoke_scores
+from ..parallel import solve_all
 from ..search import Solver
 from .record import GameRecord
 from .view import analyse_view
@@ -187,7 +188,8 @@ def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playi
     card is reported in `.illegal` (not raised); the round is then scored by `revoke_penalty`
     and the cards after it are not analysed.
 
-    With `worlds`, each card is also judged single dummy: over that many deals its player
+    The positions are solved on `workers` threads (default: all cores; a `solver` given is
+    used alone). With `worlds`, each card is also judged single dummy: over that many deals its player
     could not tell from the real one (`analyse_view`, seeded from `seed` and the card's
     number), giving `sd_loss` and `sd_best_cards` on every step.
     """
@@ -197,12 +199,12 @@ def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playi
     elif not isinstance(record, GameRecord):
         raise RecordError(f"analyse_play takes a GameRecord, or a Deal with trump, leader, "
                           f"playing and played; got {quote(record)}")
-    solver = solver or Solver(record.rules)
     game = record.game()
-    start_value = solver.value(game, "points")
-    makeable = bool(solver.value(game, "make"))
-    steps: List[PlayStep] = []
+    first = solver or Solver(record.rules)
+    start_value = first.value(game, "points")
+    makeable = bool(first.value(game, "make"))
     illegal = None
+    before: List[tuple] = []      # (number, trick, seat, card, the position before the card)
     for number, card in enumerate(record.played, start=1):
         seat, trick = game.to_move, game.trick_number
         try:
@@ -210,19 +212,28 @@ def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playi
         except IllegalPlayError as err:
             illegal = IllegalCard(number, trick, seat, card, err.duty, str(err))
             break
-        values = solver.move_values(game, "points")
-        ours = seat.team == game.playing
-        before = max(values.values()) if ours else min(values.values())
+        before.append((number, trick, seat, card, game.copy()))
+        game.play(card)
+
+    def judge(solver: Solver, position):
+        return solver.move_values(position[4], "points")
+
+    # Every position is known from the record: they are judged independently, on all cores.
+    all_values = ([judge(solver, p) for p in before] if solver is not None
+                  else solve_all(judge, before, record.rules, workers))
+    steps: List[PlayStep] = []
+    for (number, trick, seat, card, position), values in zip(before, all_values):
+        ours = seat.team == record.playing
+        best_value = max(values.values()) if ours else min(values.values())
         after = values[card]
-        best = [c for c, v in values.items() if v == before]
+        best = [c for c, v in values.items() if v == best_value]
         sd_loss, sd_best = None, []
         if worlds:
-            view = analyse_view(game, worlds=worlds, seed=derive(seed, number), workers=workers)
+            view = analyse_view(position, worlds=worlds, seed=derive(seed, number), workers=workers)
             sd_loss, sd_best = max(view.loss(card), 0.0), view.best_cards
-        steps.append(PlayStep(number, trick, seat, card, before, after,
-                              before - after if ours else after - before, best, values,
+        steps.append(PlayStep(number, trick, seat, card, best_value, after,
+                              best_value - after if ours else after - best_value, best, values,
                               sd_loss, sd_best))
-        game.play(card)
     return PlayAnalysis(record, start_value, makeable, steps, illegal, _actual(game, illegal))
 
 

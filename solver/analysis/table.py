@@ -8,6 +8,8 @@ from ..cards import Seat, Suit, Team
 from ..deal import Deal
 from ..game import Game
 from ..rules import Rules
+from ..errors import DealError, quote
+from ..parallel import solve_all
 from ..search import Solver
 
 
@@ -71,24 +73,35 @@ class DDTable:
 
 
 
-def solve_table(deal: Deal, rules: Optional[Rules] = None, solver: Optional[Solver] = None) -> DDTable:
-    """Solve every trump suit and leader for both teams: 16 `points` values and 32 `make` tests."""
+def solve_table(deal: Deal, rules: Optional[Rules] = None, solver: Optional[Solver] = None,
+                workers: Optional[int] = None) -> DDTable:
+    """Solve every trump suit and leader for both teams: 16 `points` values and 32 `make` tests.
+
+    The 16 cells are solved on `workers` threads (default: all cores), one Solver each; the
+    table is the same for any worker count. A `solver` given is used alone, on this thread."""
     rules = rules if rules is not None else Rules()
-    solver = solver or Solver(rules)
-    values: Dict[str, Dict[str, Dict[str, int]]] = {t.name: {} for t in Team}
-    makes: Dict[str, Dict[str, Dict[str, bool]]] = {t.name: {} for t in Team}
-    for suit in Suit:
+    if not isinstance(deal, Deal):
+        raise DealError(f"solve_table takes a Deal, got {quote(deal)}")
+
+    def cell(solver: Solver, where):
+        suit, leader = where
+        ns = solver.value(Game(deal, suit, leader, Team.NS, rules), "points")
+        # One solve serves both teams, except when only the playing team can earn pit.
+        ew = (-ns if rules.pit != "playing"
+              else solver.value(Game(deal, suit, leader, Team.EW, rules), "points"))
+        makes = {team: bool(solver.value(Game(deal, suit, leader, team, rules), "make"))
+                 for team in Team}
+        return {Team.NS: ns, Team.EW: ew}, makes
+
+    cells = [(suit, leader) for suit in Suit for leader in Seat]
+    if solver is not None:
+        results = [cell(solver, where) for where in cells]
+    else:
+        results = solve_all(cell, cells, rules, workers)
+    values: Dict[str, Dict[str, Dict[str, int]]] = {t.name: {s.name: {} for s in Suit} for t in Team}
+    makes: Dict[str, Dict[str, Dict[str, bool]]] = {t.name: {s.name: {} for s in Suit} for t in Team}
+    for (suit, leader), (value, made) in zip(cells, results):
         for team in Team:
-            values[team.name][suit.name] = {}
-            makes[team.name][suit.name] = {}
-        for leader in Seat:
-            ns = solver.value(Game(deal, suit, leader, Team.NS, rules), "points")
-            # One solve serves both teams, except when only the playing team can earn pit.
-            ew = (-ns if rules.pit != "playing"
-                  else solver.value(Game(deal, suit, leader, Team.EW, rules), "points"))
-            values["NS"][suit.name][leader.name] = ns
-            values["EW"][suit.name][leader.name] = ew
-            for team in Team:
-                makes[team.name][suit.name][leader.name] = bool(
-                    solver.value(Game(deal, suit, leader, team, rules), "make"))
+            values[team.name][suit.name][leader.name] = value[team]
+            makes[team.name][suit.name][leader.name] = made[team]
     return DDTable(deal, rules, values, makes)
