@@ -48,6 +48,10 @@ cdef struct Params:
     int factor              # 2 under double_suits, else 1
     int zero_bonus
     bint flags_matter       # whether "has this side won a trick" changes what is to come
+    int order[4][8]         # each suit's cards, weakest first (for equivalent cards)
+    int suit_points[4][256] # card points of a set of one suit's cards (by its 8-bit mask)
+    int trick_roem_max      # the most roem one trick can make
+    int fixed_max           # the most the pit and the hand roem can add to either side
 
 cdef struct State:
     uint32_t hands[4]

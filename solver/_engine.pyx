@@ -161,6 +161,66 @@ cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
     s.ntrick = 0
 
 
+# -- equivalent cards ----------------------------------------------------------------------------
+
+cdef inline bint roem_neutral(const Params* p, uint32_t live, int card) noexcept nogil:
+    """Whether `card` can make no roem on the table that a card of another rank could not:
+    its four of a kind scores nothing, and no run of three through it has its other two
+    cards live (in another hand or on the trick)."""
+    if not p.roem_table:
+        return True
+    cdef int rank = card & 7, low
+    if p.four_kind[rank]:
+        return False
+    cdef uint32_t mine = ((live >> (8 * (card >> 3))) & 0xFF) | (<uint32_t>1 << rank)
+    for low in range(max(0, rank - 2), min(rank, 5) + 1):
+        if (mine >> low) & 7 == 7:
+            return False
+    return True
+
+
+cdef inline uint32_t drop_equivalent(const Params* p, const State* s, uint32_t moves) noexcept nogil:
+    """`moves` with one card kept of each set of interchangeable ones: same suit, equal points,
+    no live card (another hand's, or on the trick) between them in power, and neither able to
+    make roem the other could not. Playing either leads to the same values."""
+    cdef int seat = (s.trick_leader + s.ntrick) & 3
+    cdef uint32_t live = 0
+    cdef int i, suit, k, card, prev
+    for i in range(4):
+        if i != seat:
+            live |= s.hands[i]
+    for i in range(s.ntrick):
+        live |= (<uint32_t>1) << s.trick[i]
+    cdef uint32_t kept = moves
+    for suit in range(4):
+        if popcount(moves & SUIT_MASK[suit]) < 2:
+            continue
+        prev = -1
+        for k in range(8):
+            card = p.order[suit][k]
+            if (live >> card) & 1:
+                prev = -1             # a live card between: no longer interchangeable
+            elif (moves >> card) & 1:
+                if (prev >= 0 and p.points[card] == p.points[prev]
+                        and roem_neutral(p, live, card) and roem_neutral(p, live, prev)):
+                    kept &= ~((<uint32_t>1) << card)
+                else:
+                    prev = card
+    return kept
+
+
+cdef inline int bound_to_come(const Params* p, int metric, const State* s) noexcept nogil:
+    """At a trick boundary: the largest size the value still to come can have (points and
+    cards metrics): card points left, the last trick, roem, pit and hand roem."""
+    cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef int points = (p.suit_points[0][left & 0xFF] + p.suit_points[1][(left >> 8) & 0xFF]
+                       + p.suit_points[2][(left >> 16) & 0xFF] + p.suit_points[3][left >> 24]
+                       + p.last_trick)
+    if metric == METRIC_CARDS:
+        return points
+    return points + s.tricks_left * p.trick_roem_max + p.fixed_max
+
+
 # -- values -----------------------------------------------------------------------------------
 
 cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil:
@@ -374,6 +434,14 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
             play(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
         return final_value(p, S.metric, &last) - progress(p, S.metric, s)
     cdef bint at_boundary = s.ntrick == 0 and s.tricks_left >= 2
+    cdef int most
+    if at_boundary and S.metric != METRIC_SCORE:
+        # What is left cannot move the value past the window: no search needed.
+        most = bound_to_come(p, S.metric, s)
+        if most <= alpha:
+            return most
+        if (0 if S.metric == METRIC_CARDS else -most) >= beta:
+            return 0 if S.metric == METRIC_CARDS else -most
     cdef Entry* entry = NULL
     cdef bint found = False
     cdef uint64_t extra = 0
@@ -395,7 +463,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
             tt_move = entry.best
     cdef int alpha_start = alpha, beta_start = beta
     cdef int moves[MAX_MOVES]
-    cdef int n = order_moves(S, s, legal(p, s), tt_move, moves)
+    cdef int n = order_moves(S, s, drop_equivalent(p, s, legal(p, s)), tt_move, moves)
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
     cdef int cutoff
     if s.ntrick == 3 and s.tricks_left >= 4:     # the children are big table positions
@@ -463,6 +531,69 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
             entry.upper = best
         entry.best = best_move
     return best
+
+
+cdef inline int search_child(Search* S, const State* s, int card, int alpha, int beta,
+                             State* child) noexcept nogil:
+    """The metric's value (fail-soft, absolute) after `card` is played from `s`."""
+    child[0] = s[0]
+    play(&S.p, child, card)
+    cdef int base = progress(&S.p, S.metric, child)
+    return base + alpha_beta(S, child, alpha - base, beta - base)
+
+
+cdef int child_values(Search* S, const State* s, int window, int* cards,
+                      int* values) noexcept nogil:
+    """Every legal card's exact value, in card order; windows around the previous value."""
+    cdef uint32_t moves = legal(&S.p, s)
+    cdef State child
+    cdef int n = 0, card, value, low, high
+    while moves:
+        card = lowest(moves)
+        moves &= moves - 1
+        if n == 0:
+            value = search_child(S, s, card, -INF, INF, &child)
+        else:
+            low, high = values[n - 1] - window, values[n - 1] + window
+            value = search_child(S, s, card, low, high, &child)
+            if value <= low:           # fail-soft: the value is at most this; find it
+                value = search_child(S, s, card, -INF, value + 1, &child)
+            elif value >= high:
+                value = search_child(S, s, card, value - 1, INF, &child)
+        if S.interrupted:
+            return 0
+        cards[n] = card
+        values[n] = value
+        n += 1
+    return n
+
+
+cdef int keep_line(Search* S, const State* start, int alpha, int beta, int low_ok,
+                   int high_ok, int max_cards, int* cards) noexcept nogil:
+    """The cards of Engine.line; its length, or 0 when no card keeps the value."""
+    cdef State s = start[0]
+    cdef State child
+    cdef uint32_t moves
+    cdef int n = 0, card, value
+    cdef bint kept
+    while s.tricks_left > 0 and n < max_cards:
+        moves = legal(&S.p, &s)
+        kept = False
+        while moves:
+            card = lowest(moves)
+            moves &= moves - 1
+            value = search_child(S, &s, card, alpha, beta, &child)
+            if S.interrupted:
+                return 0
+            if low_ok <= value <= high_ok:
+                cards[n] = card
+                n += 1
+                s = child
+                kept = True
+                break
+        if not kept:
+            return 0
+    return n
 
 
 # -- the Python face -----------------------------------------------------------------------------
@@ -574,6 +705,7 @@ cdef class Engine:
         p.multiplier = _number(spec, "multiplier", 1, 8)
         p.zero_bonus = _number(spec, "zero_bonus", 0, MAX_AMOUNT)
         p.flags_matter = p.pit_mode != PIT_NONE or p.hand_needs_trick
+        _fill_search_tables(&p)
         # Checked: commit.
         self.S.p = p
         self._spec = dict(spec)
@@ -653,10 +785,51 @@ cdef class Engine:
                 value = base + alpha_beta(&self.S, &s, alpha - base, beta - base)
         finally:
             self._busy = False
+        self._raise_if_interrupted()
+        return value
+
+    def child_values(self, position, int metric, int window=8):
+        """[(card, value)] for every legal card of the player to move, in card order: the
+        metric's exact value after the card. Each card is first searched in a narrow window
+        around the previous card's value, and again when its value falls outside."""
+        self._require_ready()
+        cdef State s = self._state(position)
+        cdef int cards[MAX_MOVES]
+        cdef int values[MAX_MOVES]
+        cdef int n
+        self.S.metric = metric
+        self._busy = True
+        try:
+            with nogil:
+                n = child_values(&self.S, &s, window, cards, values)
+        finally:
+            self._busy = False
+        self._raise_if_interrupted()
+        return [(cards[i], values[i]) for i in range(n)]
+
+    def line(self, position, int metric, int alpha, int beta, int low_ok, int high_ok,
+             int max_cards=32):
+        """One continuation: at every turn the first card, in card order, whose position
+        searched in (alpha, beta) gives a value in low_ok..high_ok (the value of `position`
+        kept). At most `max_cards` cards; [] if no card keeps it."""
+        self._require_ready()
+        cdef State s = self._state(position)
+        cdef int cards[32]
+        cdef int n
+        self.S.metric = metric
+        self._busy = True
+        try:
+            with nogil:
+                n = keep_line(&self.S, &s, alpha, beta, low_ok, high_ok, max_cards, cards)
+        finally:
+            self._busy = False
+        self._raise_if_interrupted()
+        return [cards[i] for i in range(n)]
+
+    def _raise_if_interrupted(self):
         if self.S.interrupted:
             self.S.interrupted = False
             _raise_pending_signal()
-        return value
 
     def _require_idle(self):
         if self._busy:
@@ -667,6 +840,32 @@ cdef class Engine:
         self._require_idle()
         if self._spec is None:
             raise RuntimeError("Engine.configure(spec) must be called before use")
+
+
+cdef void _fill_search_tables(Params* p):
+    """The tables of equivalent cards and of the bound, from the checked parameters."""
+    cdef int suit, k, j, card, mask, tmp, most_four = 0
+    for suit in range(4):
+        for k in range(8):
+            p.order[suit][k] = suit * 8 + k
+        for k in range(8):                  # insertion sort by strength
+            j = k
+            while j > 0 and p.strength[p.order[suit][j - 1]] > p.strength[p.order[suit][j]]:
+                tmp = p.order[suit][j - 1]
+                p.order[suit][j - 1] = p.order[suit][j]
+                p.order[suit][j] = tmp
+                j -= 1
+        for mask in range(256):
+            p.suit_points[suit][mask] = 0
+            for k in range(8):
+                if mask >> k & 1:
+                    p.suit_points[suit][mask] += p.points[suit * 8 + k]
+    for k in range(8):
+        most_four = max(most_four, p.four_kind[k])
+    # One trick holds a four of a kind or a run (not both), and stuk.
+    p.trick_roem_max = (max(most_four, 50) + 20) if p.roem_table else 0
+    p.fixed_max = ((p.pit_bonus if p.pit_mode != PIT_NONE else 0) + p.hand_roem[0]
+                   + p.hand_roem[1] + p.hand_stuk[0] + p.hand_stuk[1])
 
 
 cdef int _number(dict spec, str name, int low, int high, int index=-1, int length=0) except? -1:

@@ -182,6 +182,15 @@ class Solver:
         """{card: value} for every legal card of the player to move in `game`."""
         _check_game(game)
         _check_objective(objective)
+        if game.is_over:
+            return {}
+        if objective != "make":
+            # All cards in one engine call, each searched in a window around the last value.
+            spec, position = engine_spec(game), engine_position(game)
+            with self._lock:
+                self.engine.configure(spec)
+                values = self.engine.child_values(position, _METRICS[objective])
+            return {ALL_CARDS[card]: value for card, value in values}
         values = {}
         for card in game.legal_cards():
             game.play(card)
@@ -194,34 +203,33 @@ class Solver:
         `value`, the value of `game`'s position."""
         _check_game(game)
         _check_objective(objective)
-        game = game.copy()
-        line = []
-        while not game.is_over:
-            card = self._first_keeping(game, objective, value)
-            game.play(card)
-            line.append(card)
-        return line
+        return self._keeping(game, objective, value, 32)
 
     def best_card(self, game: Game, objective: str = "points") -> Card:
         """The first card in card order that is optimal for the player to move."""
         _check_game(game)
         _check_objective(objective)
-        return self._first_keeping(game, objective, self.value(game, objective))
+        return self._keeping(game, objective, self.value(game, objective), 1)[0]
 
-    def _first_keeping(self, game: Game, objective: str, value: Value) -> Card:
-        for card in game.legal_cards():
-            game.play(card)
-            keeps = self._has_value(game, objective, value)
-            game.undo()
-            if keeps:
-                return card
-        raise AssertionError(f"no card keeps the value {value} after {game.played}")  # pragma: no cover
-
-    def _has_value(self, game: Game, objective: str, value: Value) -> bool:
+    def _keeping(self, game: Game, objective: str, value: Value, most: int) -> List[Card]:
+        """Up to `most` cards along the line that keeps `value`, found by the engine."""
+        if game.is_over:
+            return []
         if objective == "make":
-            return self.value(game, "make") == value
-        # A window just around `value`: the search says exactly whether it is the value.
-        return self._search(game, _METRICS[objective], value - 1, value + 1) == value
+            # A null window at the threshold tells made from not made.
+            metric, threshold = _make_test(game)
+            window = (threshold - 1, threshold)
+            accept = (threshold, _engine.INFINITY) if value else (-_engine.INFINITY, threshold - 1)
+        else:
+            # A window just around `value`: the search says exactly whether it is the value.
+            metric, window, accept = _METRICS[objective], (value - 1, value + 1), (value, value)
+        spec, position = engine_spec(game), engine_position(game)
+        with self._lock:
+            self.engine.configure(spec)
+            cards = self.engine.line(position, metric, *window, *accept, most)
+        if not cards:    # pragma: no cover - would mean the engine is inconsistent
+            raise AssertionError(f"no card keeps the value {value} after {game.played}")
+        return [ALL_CARDS[c] for c in cards]
 
     def _search(self, game: Game, metric, alpha: int = -_engine.INFINITY,
                 beta: int = _engine.INFINITY) -> int:

@@ -154,3 +154,43 @@ def lopsided_positions(draw):
 @given(lopsided_positions())
 def test_engine_equals_reference_when_pit_is_in_play(game):
     assert_engine_equals_reference(game)
+
+
+# -- the root in one engine call --------------------------------------------------------------------
+
+def independent_values(solver, game, objective):
+    values = {}
+    for card in game.legal_cards():
+        game.play(card)
+        values[card] = solver.value(game, objective)
+        game.undo()
+    return values
+
+
+@settings(max_examples=40, **SLOW)
+@given(positions(tricks_left=st.integers(1, 5)), st.sampled_from(["points", "score"]))
+def test_windowed_move_values_equal_independent_searches(game, objective):
+    solver = Solver(table_mb=1)
+    assert solver.move_values(game, objective) == independent_values(Solver(table_mb=1), game, objective)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_windowed_move_values_equal_independent_searches_on_full_deals(seed):
+    game = Game(Deal.random(seed), "CDHS"[seed], "NESW"[seed], "NS", Rules())
+    assert Solver().move_values(game) == independent_values(Solver(), game, "points")
+
+
+@settings(max_examples=30, **SLOW)
+@given(positions(tricks_left=st.integers(1, 3)), st.sampled_from(["points", "score", "make"]))
+def test_the_engine_line_is_the_first_card_that_keeps_the_value(game, objective):
+    solver = Solver(table_mb=1)
+    value = solver.value(game, objective)
+    expected, copy = [], game.copy()
+    while not copy.is_over:
+        values = independent_values(solver, copy, objective)
+        card = next(c for c in copy.legal_cards() if values[c] == value)
+        copy.play(card)
+        expected.append(card)
+    assert solver.line(game, objective, value) == expected
+    if expected:
+        assert solver.best_card(game, objective) == expected[0]
