@@ -13,6 +13,8 @@ DEF NO_CUTOFF = -99999
 DEF SIGNAL_CHECK_MASK = 0x3FFFF   # look for Ctrl-C every 262,144 nodes (about 20 ms)
 DEF SWEEP_PERIOD = 32768          # configures per full sweep of the table: half the epochs
 DEF MAX_AMOUNT = 1000             # the largest bonus or roem option (rules.py, MAX_AMOUNT)
+DEF LOOKAHEAD_TOP = 5             # plies below the root whose moves a shallow search orders
+DEF LOOKAHEAD_DEPTH = 6           # the depth of that search
 
 cdef extern from "Python.h":
     # Declared without an error value on purpose: a pending KeyboardInterrupt stays set and
@@ -286,6 +288,7 @@ cdef struct Search:
     bint interrupted           # a signal handler raised: unwind without storing anything
     int history[32]
     int killer[PLIES]
+    int root_ply               # the ply (cards played in the round) of the search's root
 
 
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
@@ -417,6 +420,58 @@ cdef void check_signals(Search* S) noexcept nogil:
             S.interrupted = True
 
 
+cdef inline int ply_of(const State* s) noexcept nogil:
+    return (8 - s.tricks_left) * 4 + s.ntrick
+
+
+cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noexcept nogil:
+    """The points difference taken after `depth` more cards, both sides at their best: a
+    cheap guess, used only to order moves near the root (for every metric)."""
+    if depth == 0 or s.tricks_left == 0:
+        return s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
+    S.nodes += 1
+    cdef uint32_t moves = drop_equivalent(&S.p, s, legal(&S.p, s))
+    cdef bint maximising = S.p.side[(s.trick_leader + s.ntrick) & 3] == 0
+    cdef int best = -INF if maximising else INF
+    cdef int value, card
+    cdef State child
+    while moves:
+        card = lowest(moves)
+        moves &= moves - 1
+        child = s[0]
+        play(&S.p, &child, card)
+        value = horizon(S, &child, depth - 1, alpha, beta)
+        if maximising:
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+cdef void order_by_lookahead(Search* S, const State* s, int* moves, int n,
+                             bint maximising) noexcept nogil:
+    """Reorder `moves` by a shallow search of each, best first; ties keep their order."""
+    cdef int guess[MAX_MOVES]
+    cdef int i, j, tmp
+    cdef State child
+    for i in range(n):
+        child = s[0]
+        play(&S.p, &child, moves[i])
+        guess[i] = horizon(S, &child, LOOKAHEAD_DEPTH - 1, -INF, INF)
+        if not maximising:
+            guess[i] = -guess[i]
+    for i in range(1, n):
+        j = i
+        while j > 0 and guess[j - 1] < guess[j]:
+            tmp = guess[j - 1]; guess[j - 1] = guess[j]; guess[j] = tmp
+            tmp = moves[j - 1]; moves[j - 1] = moves[j]; moves[j] = tmp
+            j -= 1
+
+
 cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta on the value still to come (final metric - progress so far).
     After an interruption it returns 0 at once; such values are never stored or returned."""
@@ -465,6 +520,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
     cdef int moves[MAX_MOVES]
     cdef int n = order_moves(S, s, drop_equivalent(p, s, legal(p, s)), tt_move, moves)
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
+    if tt_move < 0 and n > 1 and ply_of(s) - S.root_ply < LOOKAHEAD_TOP:
+        order_by_lookahead(S, s, moves, n, maximising)
     cdef int cutoff
     if s.ntrick == 3 and s.tricks_left >= 4:     # the children are big table positions
         cutoff = enhanced_cutoff(S, s, moves, n, maximising, alpha, beta)
@@ -473,13 +530,15 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
     cdef int best = -INF if maximising else INF
     cdef int best_move = moves[0]
     cdef int i, gain, value
-    cdef int base = progress(p, S.metric, s)
+    # Only the last card of a trick changes what has been taken.
+    cdef bint closes = s.ntrick == 3
+    cdef int base = progress(p, S.metric, s) if closes else 0
     cdef State child
     cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
     for i in range(n):
         child = s[0]
         play(p, &child, moves[i])
-        gain = progress(p, S.metric, &child) - base
+        gain = progress(p, S.metric, &child) - base if closes else 0
         if i == 0 or beta - alpha <= 1:
             value = gain + alpha_beta(S, &child, alpha - gain, beta - gain)
         elif maximising:
@@ -548,6 +607,7 @@ cdef int child_values(Search* S, const State* s, int window, int* cards,
     cdef uint32_t moves = legal(&S.p, s)
     cdef State child
     cdef int n = 0, card, value, low, high
+    S.root_ply = ply_of(s)
     while moves:
         card = lowest(moves)
         moves &= moves - 1
@@ -577,6 +637,7 @@ cdef int keep_line(Search* S, const State* start, int alpha, int beta, int low_o
     cdef int n = 0, card, value
     cdef bint kept
     while s.tricks_left > 0 and n < max_cards:
+        S.root_ply = ply_of(&s)
         moves = legal(&S.p, &s)
         kept = False
         while moves:
@@ -779,6 +840,7 @@ cdef class Engine:
         cdef int base, value
         self.S.metric = metric      # part of every table key, so metrics share the table
         base = progress(&self.S.p, metric, &s)
+        self.S.root_ply = ply_of(&s)
         self._busy = True
         try:
             with nogil:
