@@ -185,9 +185,16 @@ cdef inline uint32_t drop_equivalent(const Params* p, const State* s, uint32_t m
     """`moves` with one card kept of each set of interchangeable ones: same suit, equal points,
     no live card (another hand's, or on the trick) between them in power, and neither able to
     make roem the other could not. Playing either leads to the same values."""
+    cdef uint32_t twins = moves & p.twins, suits = 0, x
+    cdef int i, suit, k, card, prev
+    for suit in range(4):
+        x = twins & SUIT_MASK[suit]
+        if x & (x - 1):
+            suits |= SUIT_MASK[suit]
+    if not suits:
+        return moves                  # no two cards of a suit worth the same: nothing to drop
     cdef int seat = (s.trick_leader + s.ntrick) & 3
     cdef uint32_t live = 0
-    cdef int i, suit, k, card, prev
     for i in range(4):
         if i != seat:
             live |= s.hands[i]
@@ -195,7 +202,7 @@ cdef inline uint32_t drop_equivalent(const Params* p, const State* s, uint32_t m
         live |= (<uint32_t>1) << s.trick[i]
     cdef uint32_t kept = moves
     for suit in range(4):
-        if popcount(moves & SUIT_MASK[suit]) < 2:
+        if not (suits & SUIT_MASK[suit]):
             continue
         prev = -1
         for k in range(8):
@@ -917,6 +924,10 @@ cdef void _fill_search_tables(Params* p):
                 p.order[suit][j - 1] = p.order[suit][j]
                 p.order[suit][j] = tmp
                 j -= 1
+        for k in range(8):
+            for j in range(8):
+                if j != k and p.points[suit * 8 + j] == p.points[suit * 8 + k]:
+                    p.twins |= (<uint32_t>1) << (suit * 8 + k)
         for mask in range(256):
             p.suit_points[suit][mask] = 0
             for k in range(8):
