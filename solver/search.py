@@ -176,6 +176,13 @@ class Solver:
         if objective == "make":
             metric, threshold = _make_test(game)
             return self._search(game, metric, threshold - 1, threshold) >= threshold
+        if objective == "score" and _score_is_points(game.rules):
+            # The cheaper points search decides the score when it is positive (or nat="none").
+            points = self._search(game, _METRICS["points"])
+            if points > 0 or game.rules.nat == "none":
+                return points
+            # Not makeable: the defenders can hold it nat, so the score is below 1.
+            return self._search(game, _METRICS["score"], -_engine.INFINITY, 1)
         return self._search(game, _METRICS[objective])
 
     def move_values(self, game: Game, objective: str = "points") -> Dict[Card, Value]:
@@ -237,6 +244,15 @@ class Solver:
         with self._lock:
             self.engine.configure(spec)
             return self.engine.search(position, metric, alpha, beta)
+
+
+def _score_is_points(rules: Rules) -> bool:
+    """Whether a made round scores exactly its points difference: multiplier 1, no zero
+    bonus, and nat by majority or none. Then if the playing team can make it (points > 0)
+    the score value is the points value: it can force that difference, always made, and the
+    defenders can hold it there or make it nat, which scores less. Under nat="none" every
+    round is "made", so the two values are always equal."""
+    return rules.multiplier == 1 and rules.zero_bonus == 0 and rules.nat in ("majority", "none")
 
 
 def _make_test(game: Game):

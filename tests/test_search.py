@@ -194,3 +194,14 @@ def test_the_engine_line_is_the_first_card_that_keeps_the_value(game, objective)
     assert solver.line(game, objective, value) == expected
     if expected:
         assert solver.best_card(game, objective) == expected[0]
+
+
+@settings(max_examples=120, **SLOW)
+@given(positions(tricks_left=st.integers(1, 3)))
+def test_the_score_shortcut_equals_the_full_score_search(game):
+    """Solver.value(.., "score") answers from the points search where it can; the engine's
+    own score search must agree under every rule variant."""
+    from solver import _engine
+    solver = Solver(table_mb=1)
+    full = solver._search(game, _engine.Metric.METRIC_SCORE)
+    assert solver.value(game, "score") == full == minimax(game, "score").value
