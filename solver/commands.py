@@ -76,6 +76,14 @@ def read_deal(source: str) -> Deal:
     return Deal.from_pbn(read_text(source, _looks_like_a_deal).strip())
 
 
+def read_record(args) -> GameRecord:
+    """The record named by `args.record`, with `--rules` in place of its own when given."""
+    record = GameRecord.from_json(read_text(args.record, _looks_like_json))
+    if args.rules:
+        record = dataclasses.replace(record, rules=read_rules(args.rules))
+    return record
+
+
 def read_rules(value: str) -> Rules:
     """A preset name, inline JSON of options, or a JSON file of them."""
     if value.lower() in RULE_PRESETS:
@@ -134,9 +142,7 @@ def cmd_table(args) -> str:
 
 
 def cmd_analyse(args) -> str:
-    record = GameRecord.from_json(read_text(args.record, _looks_like_json))
-    if args.rules:
-        record = dataclasses.replace(record, rules=read_rules(args.rules))
+    record = read_record(args)
     analysis = analyse_play(record, worlds=args.worlds, seed=args.seed)
     if args.json:
         return json.dumps(analysis.to_dict())
@@ -171,9 +177,7 @@ def cmd_bid(args) -> str:
 
 def cmd_report(args) -> str:
     from .report import render
-    record = GameRecord.from_json(read_text(args.record, _looks_like_json))
-    if args.rules:
-        record = dataclasses.replace(record, rules=read_rules(args.rules))
+    record = read_record(args)
     out = Path(args.output) if args.output else (
         Path(Path(args.record).stem + ".html") if not _looks_like_json(args.record)
         and args.record != "-" else Path("report.html"))
@@ -251,16 +255,27 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("deal", help='the deal ("N:..."), a file holding it, or - for stdin')
         p.add_argument("--rules", default="amsterdam", help=rules_help)
 
+    def position(p):
+        """The round's trump, leader and playing team, and the cards played so far."""
+        p.add_argument("--trump", required=True, type=suit, help="trump suit: C, D, H or S (required)")
+        p.add_argument("--leader", required=True, type=seat,
+                       help="the seat that led trick 1: N, E, S or W (required)")
+        p.add_argument("--playing", required=True, type=team,
+                       help="the playing team: NS or EW (required)")
+        p.add_argument("--played", default=[], type=_parsed_by(parse_cards),
+                       help='cards already played, e.g. "DA D7 D8" (default: none)')
+
+    def record_and_rules(p):
+        p.add_argument("record", help="a game record in JSON: a file, inline, or - for stdin")
+        p.add_argument("--rules", default=None, help=rules_help.replace(
+            "amsterdam (the default)",
+            "override the record's rules (default: the record's): amsterdam"))
+
     p = command("solve", "solve a position double dummy",
                 f'klaverjas solve "{EXAMPLE_DEAL}" --trump S --leader S --playing EW --played "HA HT"',
                 cmd_solve)
     deal_and_rules(p)
-    p.add_argument("--trump", required=True, type=suit, help="trump suit: C, D, H or S (required)")
-    p.add_argument("--leader", required=True, type=seat,
-                   help="the seat that led trick 1: N, E, S or W (required)")
-    p.add_argument("--playing", required=True, type=team, help="the playing team: NS or EW (required)")
-    p.add_argument("--played", default=[], type=_parsed_by(parse_cards),
-                   help='cards already played, e.g. "DA D7 D8" (default: none)')
+    position(p)
     p.add_argument("--objective", default="points", choices=OBJECTIVES,
                    help="what to solve: points, score or make (default: points)")
     p.add_argument("--moves", action="store_true",
@@ -272,9 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("analyse", "judge every card of a recorded round",
                 "klaverjas analyse examples/game.json", cmd_analyse)
-    p.add_argument("record", help="a game record in JSON: a file, inline, or - for stdin")
-    p.add_argument("--rules", default=None, help=rules_help.replace(
-        "amsterdam (the default)", "override the record's rules (default: the record's): amsterdam"))
+    record_and_rules(p)
     worlds_and_seed(p, "judge every card single dummy too, over this many worlds its player "
                        "could not tell from the real one (default: 0, double dummy only)")
 
@@ -301,12 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
                 f'klaverjas view "{EXAMPLE_DEAL}" --trump S --leader S --playing EW --played "SK" '
                 f'--worlds 64', cmd_view)
     deal_and_rules(p)
-    p.add_argument("--trump", required=True, type=suit, help="trump suit: C, D, H or S (required)")
-    p.add_argument("--leader", required=True, type=seat,
-                   help="the seat that led trick 1: N, E, S or W (required)")
-    p.add_argument("--playing", required=True, type=team, help="the playing team: NS or EW (required)")
-    p.add_argument("--played", default=[], type=_parsed_by(parse_cards),
-                   help='cards already played, e.g. "DA D7 D8" (default: none)')
+    position(p)
     p.add_argument("--seat", type=seat, default=None,
                    help="whose view: must be the player to move (default: the player to move)")
     p.add_argument("--objective", default="points", choices=OBJECTIVES,
@@ -317,12 +325,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("report", "an interactive HTML page of a recorded round",
                 "klaverjas report examples/game.json -o deal.html", cmd_report, json_output=False)
-    p.add_argument("record", help="a game record in JSON: a file, inline, or - for stdin")
+    record_and_rules(p)
     p.add_argument("-o", "--output", default=None,
                    help="the HTML file to write (default: the record's name with .html, or "
                         "report.html)")
-    p.add_argument("--rules", default=None, help=rules_help.replace(
-        "amsterdam (the default)", "override the record's rules (default: the record's): amsterdam"))
 
     p = command("labels", "training labels: positions with the exact value of every legal card",
                 "klaverjas labels --deals 1000 --seed 7 --positions trick-starts --out labels/",
