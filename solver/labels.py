@@ -254,7 +254,7 @@ def shard_columns(config: LabelConfig, shard: int, solver=None) -> Dict[str, np.
     return columns
 
 
-_SOLVERS: Dict[Rules, Any] = {}
+_SOLVERS: Dict[Tuple[Rules, int], Any] = {}
 
 
 def _worker_solver(rules: Rules):
