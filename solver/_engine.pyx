@@ -60,6 +60,7 @@ cdef inline int lowest(uint32_t x) noexcept nogil:
 cdef extern from *:
     int __builtin_popcount(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
+    void __builtin_prefetch(const void*) nogil
 
 
 # -- the rules of one trick --------------------------------------------------------------------
@@ -319,11 +320,20 @@ cdef inline uint64_t key_extra(const Search* S, const State* s) noexcept nogil:
     return extra
 
 
-cdef inline Entry* probe(Search* S, const State* s, uint64_t extra, bint* found) noexcept nogil:
-    """The entry for this position, or the slot to replace with it (found=False)."""
+cdef inline Entry* bucket_of(Search* S, const State* s, uint64_t extra) noexcept nogil:
+    """The 4-entry bucket where this position's entry lives, if anywhere."""
     cdef uint64_t h = mix((<uint64_t>s.hands[0] << 32 | s.hands[1]) ^ mix(
         (<uint64_t>s.hands[2] << 32 | s.hands[3]) ^ extra * <uint64_t>0x9E3779B97F4A7C15))
-    cdef Entry* bucket = S.table + (h & S.bucket_mask) * 4
+    return S.table + (h & S.bucket_mask) * 4
+
+
+cdef inline Entry* probe(Search* S, const State* s, uint64_t extra, bint* found) noexcept nogil:
+    """The entry for this position, or the slot to replace with it (found=False)."""
+    return probe_bucket(S, bucket_of(S, s, extra), s, extra, found)
+
+
+cdef inline Entry* probe_bucket(Search* S, Entry* bucket, const State* s, uint64_t extra,
+                                bint* found) noexcept nogil:
     cdef Entry* victim = bucket
     cdef Entry* e
     cdef int i, worth, victim_worth = 99
@@ -403,17 +413,24 @@ cdef int enhanced_cutoff(Search* S, const State* s, int* moves, int n, bint maxi
     """Enhanced transposition cutoff: before searching the last card of a trick, look each
     resulting position up in the table; one whose stored bound already refutes the window
     ends the search here. Returns the bound, or NO_CUTOFF."""
-    cdef State child
+    cdef State children[MAX_MOVES]
+    cdef uint64_t extras[MAX_MOVES]
+    cdef Entry* buckets[MAX_MOVES]
     cdef Entry* entry
     cdef bint found
     cdef int i, gain, base = progress(&S.p, S.metric, s)
     for i in range(n):
-        child = s[0]
-        play(&S.p, &child, moves[i])
-        entry = probe(S, &child, key_extra(S, &child), &found)
+        # Ask for every bucket first, so that the memory loads overlap.
+        children[i] = s[0]
+        play(&S.p, &children[i], moves[i])
+        extras[i] = key_extra(S, &children[i])
+        buckets[i] = bucket_of(S, &children[i], extras[i])
+        __builtin_prefetch(buckets[i])
+    for i in range(n):
+        entry = probe_bucket(S, buckets[i], &children[i], extras[i], &found)
         if not found:
             continue
-        gain = progress(&S.p, S.metric, &child) - base
+        gain = progress(&S.p, S.metric, &children[i]) - base
         if maximising and gain + entry.lower >= beta:
             return gain + entry.lower
         if not maximising and gain + entry.upper <= alpha:
