@@ -255,10 +255,16 @@ def _score_is_points(rules: Rules) -> bool:
     return rules.multiplier == 1 and rules.zero_bonus == 0 and rules.nat in ("majority", "none")
 
 
+def make_is_points_above_zero(rules: Rules) -> bool:
+    """Whether `make` is exactly `points > 0` under these rules (all but nat="82" without
+    kraken, where card points decide): then a points value answers it without a search."""
+    return not (rules.nat == "82" and rules.multiplier == 1)
+
+
 def _make_test(game: Game):
     """(metric, threshold): the playing team makes it iff the metric reaches threshold."""
     rules = game.rules
-    if rules.nat == "82" and rules.multiplier == 1:
+    if not make_is_points_above_zero(rules):
         return _engine.Metric.METRIC_CARDS, 82 * point_factor(rules, game.trump)
     return _engine.Metric.METRIC_POINTS, 1
 

@@ -204,3 +204,16 @@ def test_the_worker_count_does_not_change_any_analysis():
     assert one == analyse_bidding(DEAL, "W", procedure="free", workers=2)
     with pytest.raises(SolverError, match="workers must be a whole number"):
         solve_table(deal, workers=0)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(nat="none", roem="hand"), Rules(nat="82"),
+                                   Rules(nat="82", multiplier=2), Rules(pit="playing")])
+def test_table_makes_equal_the_make_search_under_every_nat(rules):
+    from solver import Game, Solver, Team
+    table = solve_table(DEAL, rules)
+    solver = Solver(rules)
+    for suit in Suit:
+        for leader in Seat:
+            for team in Team:
+                assert table.makeable(suit, leader, team) == \
+                    solver.value(Game(DEAL, suit, leader, team, rules), "make")

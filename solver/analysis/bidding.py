@@ -10,7 +10,7 @@ from ..errors import SolverError, quote
 from ..game import Game
 from ..rules import Rules
 from ..parallel import solve_all
-from ..search import Solver
+from ..search import Solver, make_is_points_above_zero
 from ..worlds import sample_worlds
 
 PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
@@ -193,8 +193,9 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
         leader = seat if chooser_leads else dealer.left
         game = Game(deal, trump, leader, seat.team, rules)
         how = when[seat, trump]
-        return BidOption(seat, trump, leader, solver.value(game, "points"),
-                         bool(solver.value(game, "make")), bool(how), how or "never")
+        points = solver.value(game, "points")
+        makes = points > 0 if make_is_points_above_zero(rules) else bool(solver.value(game, "make"))
+        return BidOption(seat, trump, leader, points, makes, bool(how), how or "never")
 
     choices = [(seat, trump) for seat in Seat for trump in Suit]
     options = ([option(solver, c) for c in choices] if solver is not None
@@ -216,7 +217,9 @@ def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int
     def solve(solver, job):
         option, world = job
         game = Game(world, option.trump, option.leader, option.seat.team, rules)
-        return solver.value(game, "points"), bool(solver.value(game, "make"))
+        points = solver.value(game, "points")
+        return points, (points > 0 if make_is_points_above_zero(rules)
+                        else bool(solver.value(game, "make")))
 
     results = solve_all(solve, jobs, rules, workers)
     out = []

@@ -10,7 +10,7 @@ from ..game import Game
 from ..rules import Rules
 from ..errors import DealError, quote
 from ..parallel import solve_all
-from ..search import Solver
+from ..search import Solver, make_is_points_above_zero
 
 
 
@@ -75,7 +75,9 @@ class DDTable:
 
 def solve_table(deal: Deal, rules: Optional[Rules] = None, solver: Optional[Solver] = None,
                 workers: Optional[int] = None) -> DDTable:
-    """Solve every trump suit and leader for both teams: 16 `points` values and 32 `make` tests.
+    """Solve every trump suit and leader for both teams: 16 `points` values (32 under
+    pit="playing") and whether each team makes it (from the points value, or 32 `make` tests
+    under nat="82").
 
     The 16 cells are solved on `workers` threads (default: all cores), one Solver each; the
     table is the same for any worker count. A `solver` given is used alone, on this thread."""
@@ -89,9 +91,12 @@ def solve_table(deal: Deal, rules: Optional[Rules] = None, solver: Optional[Solv
         # One solve serves both teams, except when only the playing team can earn pit.
         ew = (-ns if rules.pit != "playing"
               else solver.value(Game(deal, suit, leader, Team.EW, rules), "points"))
+        values = {Team.NS: ns, Team.EW: ew}
+        if make_is_points_above_zero(rules):
+            return values, {team: values[team] > 0 for team in Team}
         makes = {team: bool(solver.value(Game(deal, suit, leader, team, rules), "make"))
                  for team in Team}
-        return {Team.NS: ns, Team.EW: ew}, makes
+        return values, makes
 
     cells = [(suit, leader) for suit in Suit for leader in Seat]
     if solver is not None:

@@ -18,6 +18,7 @@ from ..errors import SolverError, quote
 from ..game import Game
 from ..parallel import solve_all
 from ..scoring import OBJECTIVES
+from ..search import make_is_points_above_zero
 from ..worlds import sample_worlds
 
 
@@ -100,7 +101,7 @@ def world_values(solver, game: Game, world: Deal, objective: str):
     sign = 1 if ours else -1
     values = solver.move_values(play, objective)
     rules = game.rules
-    if objective == "points" and not (rules.nat == "82" and rules.multiplier == 1):
+    if objective == "points" and make_is_points_above_zero(rules):
         made = {c: v > 0 for c, v in values.items()}      # make is points > 0 here
     else:
         made = solver.move_values(play, "make")
