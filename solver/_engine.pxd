@@ -51,7 +51,6 @@ cdef struct Params:
     int order[4][8]         # each suit's cards, weakest first (for equivalent cards)
     uint32_t twins          # cards with another card of their suit worth the same points
     int suit_points[4][256] # card points of a set of one suit's cards (by its 8-bit mask)
-    int trick_roem_max      # the most roem one trick can make
     int fixed_max           # the most the pit and the hand roem can add to either side
 
 cdef struct State:

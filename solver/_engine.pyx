@@ -228,7 +228,17 @@ cdef inline int bound_to_come(const Params* p, int metric, const State* s) noexc
                        + p.last_trick)
     if metric == METRIC_CARDS:
         return points
-    return points + s.tricks_left * p.trick_roem_max + p.fixed_max
+    cdef int roem = 0, rank
+    cdef uint32_t four
+    if p.roem_table:
+        # A trick makes at most a run of four and stuk (70), or a four of a kind and stuk;
+        # a four of a kind needs all four cards of its rank still in play, and comes once.
+        roem = s.tricks_left * 70
+        for rank in range(8):
+            four = (<uint32_t>0x01010101) << rank
+            if p.four_kind[rank] and (left & four) == four:
+                roem += p.four_kind[rank]
+    return points + roem + p.fixed_max
 
 
 # -- values -----------------------------------------------------------------------------------
@@ -930,7 +940,7 @@ cdef class Engine:
 
 cdef void _fill_search_tables(Params* p):
     """The tables of equivalent cards and of the bound, from the checked parameters."""
-    cdef int suit, k, j, card, mask, tmp, most_four = 0
+    cdef int suit, k, j, card, mask, tmp
     for suit in range(4):
         for k in range(8):
             p.order[suit][k] = suit * 8 + k
@@ -950,10 +960,6 @@ cdef void _fill_search_tables(Params* p):
             for k in range(8):
                 if mask >> k & 1:
                     p.suit_points[suit][mask] += p.points[suit * 8 + k]
-    for k in range(8):
-        most_four = max(most_four, p.four_kind[k])
-    # One trick holds a four of a kind or a run (not both), and stuk.
-    p.trick_roem_max = (max(most_four, 50) + 20) if p.roem_table else 0
     p.fixed_max = ((p.pit_bonus if p.pit_mode != PIT_NONE else 0) + p.hand_roem[0]
                    + p.hand_roem[1] + p.hand_stuk[0] + p.hand_stuk[1])
 
