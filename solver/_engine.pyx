@@ -2,7 +2,7 @@
 # Declarations are in _engine.pxd. The search runs without the GIL and reports no errors:
 # `Engine.configure` checks every number it is given before any of it is used.
 from cpython.exc cimport PyErr_Occurred
-from libc.stdint cimport uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -15,6 +15,7 @@ DEF SWEEP_PERIOD = 32768          # configures per full sweep of the table: half
 DEF MAX_AMOUNT = 1000             # the largest bonus or roem option (rules.py, MAX_AMOUNT)
 DEF LOOKAHEAD_TOP = 5             # plies below the root whose moves a shallow search orders
 DEF LOOKAHEAD_DEPTH = 6           # the depth of that search
+DEF BUCKET = 4                    # entries in a bucket: 4 x 32 bytes, two 64-byte cache lines
 
 cdef extern from "Python.h":
     # Declared without an error value on purpose: a pending KeyboardInterrupt stays set and
@@ -299,7 +300,7 @@ cdef struct Search:
     Params p
     int metric
     Entry* table
-    uint64_t bucket_mask       # number of 4-entry buckets - 1
+    uint64_t bucket_mask       # number of buckets - 1
     uint16_t epoch             # 1..65535; entries of other epochs are dead
     uint64_t sweep             # the next entry to scrub (see Engine._new_epoch)
     uint64_t nodes
@@ -331,10 +332,10 @@ cdef inline uint64_t key_extra(const Search* S, const State* s) noexcept nogil:
 
 
 cdef inline Entry* bucket_of(Search* S, const State* s, uint64_t extra) noexcept nogil:
-    """The 4-entry bucket where this position's entry lives, if anywhere."""
+    """The bucket where this position's entry lives, if anywhere."""
     cdef uint64_t h = mix((<uint64_t>s.hands[0] << 32 | s.hands[1]) ^ mix(
         (<uint64_t>s.hands[2] << 32 | s.hands[3]) ^ extra * <uint64_t>0x9E3779B97F4A7C15))
-    return S.table + (h & S.bucket_mask) * 4
+    return S.table + (h & S.bucket_mask) * BUCKET
 
 
 cdef inline Entry* probe(Search* S, const State* s, uint64_t extra, bint* found) noexcept nogil:
@@ -347,7 +348,7 @@ cdef inline Entry* probe_bucket(Search* S, Entry* bucket, const State* s, uint64
     cdef Entry* victim = bucket
     cdef Entry* e
     cdef int i, worth, victim_worth = 99
-    for i in range(4):
+    for i in range(BUCKET):
         e = bucket + i
         if e.epoch == S.epoch:
             if (e.extra == extra and e.hands[0] == s.hands[0] and e.hands[1] == s.hands[1]
@@ -716,16 +717,19 @@ cdef class Engine:
     `Solver` holds a lock so that it never does).
     """
     cdef Search S
+    cdef void* _memory         # the table's allocation (S.table is aligned inside it)
     cdef object _spec
     cdef bint _busy
 
     def __cinit__(self, int table_mb=16):
         cdef uint64_t buckets = 1
-        while buckets * 2 * 4 * sizeof(Entry) <= (<uint64_t>max(table_mb, 1)) << 20:
+        while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>max(table_mb, 1)) << 20:
             buckets *= 2
-        self.S.table = <Entry*>calloc(buckets * 4, sizeof(Entry))
-        if self.S.table == NULL:
+        # 64 bytes more, so that buckets can start on cache lines.
+        self._memory = calloc(buckets * BUCKET * sizeof(Entry) + 64, 1)
+        if self._memory == NULL:
             raise MemoryError(f"cannot allocate a {table_mb} MB transposition table")
+        self.S.table = <Entry*>((<uintptr_t>self._memory + 63) & ~(<uintptr_t>63))
         self.S.bucket_mask = buckets - 1
         self.S.epoch = 1
         self.S.sweep = 0
@@ -733,11 +737,11 @@ cdef class Engine:
         self._busy = False
 
     def __dealloc__(self):
-        free(self.S.table)
+        free(self._memory)
 
     @property
     def table_entries(self):
-        return (self.S.bucket_mask + 1) * 4
+        return (self.S.bucket_mask + 1) * BUCKET
 
     @property
     def nodes(self):
@@ -810,7 +814,7 @@ cdef class Engine:
         """Start a new rules context. Entries are not cleared at once, which would touch the
         whole table: each call scrubs the next 1/SWEEP_PERIOD of it, so that every entry is
         gone long before its 16-bit epoch number comes round again."""
-        cdef uint64_t entries = (self.S.bucket_mask + 1) * 4
+        cdef uint64_t entries = (self.S.bucket_mask + 1) * BUCKET
         cdef uint64_t chunk = (entries + SWEEP_PERIOD - 1) // SWEEP_PERIOD
         chunk = min(chunk, entries - self.S.sweep)
         memset(self.S.table + self.S.sweep, 0, chunk * sizeof(Entry))
