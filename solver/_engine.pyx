@@ -678,7 +678,13 @@ cdef int keep_line(Search* S, const State* start, int alpha, int beta, int low_o
         while moves:
             card = lowest(moves)
             moves &= moves - 1
-            value = search_child(S, &s, card, alpha, beta, &child)
+            if not moves:
+                # The last candidate: some card keeps the value, and none before this did.
+                child = s
+                play(&S.p, &child, card)
+                value = low_ok
+            else:
+                value = search_child(S, &s, card, alpha, beta, &child)
             if S.interrupted:
                 return 0
             if low_ok <= value <= high_ok:
