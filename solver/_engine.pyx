@@ -913,6 +913,33 @@ cdef class Engine:
         self._raise_if_interrupted()
         return [(cards[i], values[i]) for i in range(n)]
 
+    def child_bounds(self, position, int metric, int alpha, int beta):
+        """[(card, value)] for every legal card, in card order, each searched in the same
+        window (alpha, beta): fail-soft, so exact inside it and a bound outside (enough for
+        a yes/no test such as `make`)."""
+        self._require_ready()
+        cdef State s = self._state(position)
+        cdef State child
+        cdef uint32_t moves = legal_moves(&self.S.p, &s)
+        cdef int card, value
+        out = []
+        self.S.metric = metric
+        self.S.root_ply = ply_of(&s)
+        self._busy = True
+        try:
+            while moves:
+                card = lowest(moves)
+                moves &= moves - 1
+                with nogil:
+                    value = search_child(&self.S, &s, card, alpha, beta, &child)
+                if self.S.interrupted:
+                    break
+                out.append((card, value))
+        finally:
+            self._busy = False
+        self._raise_if_interrupted()
+        return out
+
     def line(self, position, int metric, int alpha, int beta, int low_ok, int high_ok,
              int max_cards=32):
         """One continuation: at every turn the first card, in card order, whose position

@@ -198,12 +198,13 @@ class Solver:
                 self.engine.configure(spec)
                 values = self.engine.child_values(position, _METRICS[objective])
             return {ALL_CARDS[card]: value for card, value in values}
-        values = {}
-        for card in game.legal_cards():
-            game.play(card)
-            values[card] = self.value(game, objective)
-            game.undo()
-        return values
+        # make: one null-window test at the threshold for every card, in one engine call.
+        metric, threshold = _make_test(game)
+        spec, position = engine_spec(game), engine_position(game)
+        with self._lock:
+            self.engine.configure(spec)
+            bounds = self.engine.child_bounds(position, metric, threshold - 1, threshold)
+        return {ALL_CARDS[card]: value >= threshold for card, value in bounds}
 
     def line(self, game: Game, objective: str, value: Value) -> List[Card]:
         """One optimal continuation: at each turn the first card (in card order) that keeps

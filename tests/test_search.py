@@ -168,7 +168,7 @@ def independent_values(solver, game, objective):
 
 
 @settings(max_examples=40, **SLOW)
-@given(positions(tricks_left=st.integers(1, 5)), st.sampled_from(["points", "score"]))
+@given(positions(tricks_left=st.integers(1, 5)), st.sampled_from(["points", "score", "make"]))
 def test_windowed_move_values_equal_independent_searches(game, objective):
     solver = Solver(table_mb=1)
     assert solver.move_values(game, objective) == independent_values(Solver(table_mb=1), game, objective)
