@@ -5,7 +5,8 @@ Used by setup.py (at build time) and by solver._compiled (at import); imports no
 import hashlib
 from pathlib import Path
 
-SOURCES = ("_engine.pyx", "_engine.pxd")
+SOURCES = ("_engine.pyx", "_engine.pxd", "_trick.pxi", "_bounds.pxi", "_table.pxi",
+           "_ordering.pxi")
 
 
 def source_hash(folder: Path):

@@ -1,0 +1,163 @@
+# Which moves to search, and in which order: equivalent cards dropped, the move-ordering
+# heuristics, and the shallow lookahead near the root. Included by _engine.pyx.
+# -- equivalent cards ----------------------------------------------------------------------------
+
+cdef inline bint roem_neutral(const Params* p, uint32_t live, int card) noexcept nogil:
+    """Whether `card` can make no roem on the table that a card of another rank could not:
+    its four of a kind scores nothing, and no run of three through it has its other two
+    cards live (in another hand or on the trick)."""
+    if not p.roem_table:
+        return True
+    cdef int rank = card & 7, low
+    if p.four_kind[rank]:
+        return False
+    cdef uint32_t mine = ((live >> (8 * (card >> 3))) & 0xFF) | (<uint32_t>1 << rank)
+    for low in range(max(0, rank - 2), min(rank, 5) + 1):
+        if (mine >> low) & 7 == 7:
+            return False
+    return True
+
+
+cdef inline uint32_t drop_equivalent(const Params* p, const State* s, uint32_t moves) noexcept nogil:
+    """`moves` with one card kept of each set of interchangeable ones: same suit, equal points,
+    no live card (another hand's, or on the trick) between them in power, and neither able to
+    make roem the other could not. Playing either leads to the same values."""
+    cdef uint32_t twins = moves & p.twins, suits = 0, x
+    cdef int i, suit, k, card, prev
+    for suit in range(4):
+        x = twins & SUIT_MASK[suit]
+        if x & (x - 1):
+            suits |= SUIT_MASK[suit]
+    if not suits:
+        return moves                  # no two cards of a suit worth the same: nothing to drop
+    cdef int seat = (s.trick_leader + s.ntrick) & 3
+    cdef uint32_t live = 0
+    for i in range(4):
+        if i != seat:
+            live |= s.hands[i]
+    for i in range(s.ntrick):
+        live |= (<uint32_t>1) << s.trick[i]
+    cdef uint32_t kept = moves
+    for suit in range(4):
+        if not (suits & SUIT_MASK[suit]):
+            continue
+        prev = -1
+        for k in range(8):
+            card = p.order[suit][k]
+            if (live >> card) & 1:
+                prev = -1             # a live card between: no longer interchangeable
+            elif (moves >> card) & 1:
+                if (prev >= 0 and p.points[card] == p.points[prev]
+                        and roem_neutral(p, live, card) and roem_neutral(p, live, prev)):
+                    kept &= ~((<uint32_t>1) << card)
+                else:
+                    prev = card
+    return kept
+
+
+
+
+cdef inline int lead_score(const Params* p, const State* s, int seat, int card) noexcept nogil:
+    """How promising a lead is: a card no opponent can beat in its suit comes first."""
+    cdef uint32_t left = s.hands[(seat + 1) & 3], right = s.hands[(seat + 3) & 3]
+    cdef uint32_t suit = SUIT_MASK[card >> 3], trumps = SUIT_MASK[p.trump]
+    if (left | right) & p.above[card]:
+        return (1 << 24) - p.points[card] * 64     # a loser: lead it cheaply
+    if (card >> 3) != p.trump and (
+            (not (left & suit) and (left & trumps)) or (not (right & suit) and (right & trumps))):
+        return (1 << 25) - p.points[card] * 64     # a master an opponent can ruff
+    return (1 << 26) + p.points[card] * 64         # a sure winner
+
+
+cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_move,
+                            int* out) noexcept nogil:
+    """Moves best-first: table move, killer, then by what the card does to the trick."""
+    cdef const Params* p = &S.p
+    cdef int n = 0, card, i, score, tmp
+    cdef int scores[MAX_MOVES]
+    cdef int seat = (s.trick_leader + s.ntrick) & 3
+    cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
+    cdef int top
+    cdef bint partner_wins
+    while moves:
+        card = lowest(moves)
+        moves &= moves - 1
+        if card == tt_move:
+            score = 1 << 28
+        elif card == S.killer[depth]:
+            score = 1 << 27
+        elif s.ntrick == 0:
+            score = lead_score(p, s, seat, card) + (S.history[card] >> 8)
+        else:
+            top = s.trick[s.win_pos]
+            partner_wins = p.side[(s.trick_leader + s.win_pos) & 3] == p.side[seat]
+            if beats(p, card, top):
+                # Win it; the last player wins as cheaply as it can.
+                score = (1 << 26) + (p.points[card] * 64 if s.ntrick < 3 else -p.strength[card] * 64)
+            elif partner_wins:
+                score = (1 << 25) + p.points[card] * 64     # smear points on partner's trick
+            else:
+                score = (1 << 24) - p.points[card] * 64 - p.strength[card]   # cheapest discard
+            score += S.history[card] >> 8
+        out[n] = card
+        scores[n] = score
+        i = n
+        while i > 0 and scores[i - 1] < scores[i]:
+            tmp = scores[i - 1]; scores[i - 1] = scores[i]; scores[i] = tmp
+            tmp = out[i - 1]; out[i - 1] = out[i]; out[i] = tmp
+            i -= 1
+        n += 1
+    return n
+
+
+
+cdef inline int ply_of(const State* s) noexcept nogil:
+    return (8 - s.tricks_left) * 4 + s.ntrick
+
+
+cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noexcept nogil:
+    """The points difference taken after `depth` more cards, both sides at their best: a
+    cheap guess, used only to order moves near the root (for every metric)."""
+    if depth == 0 or s.tricks_left == 0:
+        return s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
+    S.nodes += 1
+    cdef uint32_t moves = drop_equivalent(&S.p, s, legal(&S.p, s))
+    cdef bint maximising = S.p.side[(s.trick_leader + s.ntrick) & 3] == 0
+    cdef int best = -INF if maximising else INF
+    cdef int value, card
+    cdef State child
+    while moves:
+        card = lowest(moves)
+        moves &= moves - 1
+        child = s[0]
+        play(&S.p, &child, card)
+        value = horizon(S, &child, depth - 1, alpha, beta)
+        if maximising:
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+cdef void order_by_lookahead(Search* S, const State* s, int* moves, int n,
+                             bint maximising) noexcept nogil:
+    """Reorder `moves` by a shallow search of each, best first; ties keep their order."""
+    cdef int guess[MAX_MOVES]
+    cdef int i, j, tmp
+    cdef State child
+    for i in range(n):
+        child = s[0]
+        play(&S.p, &child, moves[i])
+        guess[i] = horizon(S, &child, LOOKAHEAD_DEPTH - 1, -INF, INF)
+        if not maximising:
+            guess[i] = -guess[i]
+    for i in range(1, n):
+        j = i
+        while j > 0 and guess[j - 1] < guess[j]:
+            tmp = guess[j - 1]; guess[j - 1] = guess[j]; guess[j] = tmp
+            tmp = moves[j - 1]; moves[j - 1] = moves[j]; moves[j] = tmp
+            j -= 1

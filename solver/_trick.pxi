@@ -1,0 +1,196 @@
+# The rules of one trick, in C: packed card sets, legal moves, the winner, roem on the table,
+# and the values of a finished round. Included by _engine.pyx, so that gcc inlines across it.
+cdef uint32_t SUIT_MASK[4]
+SUIT_MASK[:] = [0x000000FF, 0x0000FF00, 0x00FF0000, 0xFF000000]
+
+# Roem of a run on the table, by the 8-bit set of ranks of one suit in a trick.
+cdef int RUN_ROEM[256]
+
+
+cdef int _longest_run(int bits):
+    cdef int best = 0, run = 0, r
+    for r in range(8):
+        if bits & (1 << r):
+            run += 1
+            best = max(best, run)
+        else:
+            run = 0
+    return best
+
+
+cdef void _fill_run_roem():
+    cdef int bits, n
+    for bits in range(256):
+        n = _longest_run(bits)
+        RUN_ROEM[bits] = 20 if n == 3 else (50 if n >= 4 else 0)
+
+
+_fill_run_roem()
+
+
+cdef inline int popcount(uint32_t x) noexcept nogil:
+    return __builtin_popcount(x)
+
+
+cdef inline int lowest(uint32_t x) noexcept nogil:
+    return __builtin_ctz(x)
+
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+    void __builtin_prefetch(const void*) nogil
+
+
+# -- the rules of one trick --------------------------------------------------------------------
+
+cdef uint32_t legal_moves(const Params* p, const State* s) noexcept nogil:
+    return legal(p, s)
+
+
+cdef void play_card(const Params* p, State* s, int card) noexcept nogil:
+    play(p, s, card)
+
+
+cdef inline uint32_t legal(const Params* p, const State* s) noexcept nogil:
+    """The cards the player to move may play (RULES.md, "Duties")."""
+    cdef int seat = (s.trick_leader + s.ntrick) & 3
+    cdef uint32_t hand = s.hands[seat]
+    if s.ntrick == 0:
+        return hand
+    cdef int led = s.trick[0] >> 3
+    cdef uint32_t trump_mask = SUIT_MASK[p.trump]
+    cdef int top = s.trick[s.win_pos]
+    cdef bint trumped = (top >> 3) == p.trump     # the winning card is a trump iff any is
+    cdef uint32_t follow = hand & SUIT_MASK[led]
+    cdef uint32_t higher
+    if follow:
+        if led == p.trump:
+            higher = follow & p.beats[top]
+            if higher:
+                return higher
+        return follow
+    cdef uint32_t trumps = hand & trump_mask
+    if not trumps:
+        return hand
+    higher = (trumps & p.beats[top]) if trumped else trumps
+    cdef uint32_t lower = trumps & ~higher
+    cdef uint32_t others = hand & ~trump_mask
+    if p.amsterdam and ((s.trick_leader + s.win_pos) & 3) == (seat ^ 2):
+        if lower and others and p.undertrump == UNDERTRUMP_FORBIDDEN:
+            return hand & ~lower
+        return hand
+    if not trumped:
+        return trumps
+    if higher:
+        return higher
+    if p.undertrump == UNDERTRUMP_FORBIDDEN:
+        return others if others else hand
+    if p.undertrump == UNDERTRUMP_MUST:
+        return trumps
+    return hand
+
+
+cdef inline bint beats(const Params* p, int card, int top) noexcept nogil:
+    if (card >> 3) == (top >> 3):
+        return p.strength[card] > p.strength[top]
+    return (card >> 3) == p.trump
+
+
+cdef inline int table_roem(const Params* p, const State* s, uint32_t cards) noexcept nogil:
+    """Roem made by the four cards of a finished trick (RULES.md, "Roem", roem="table")."""
+    cdef int roem = 0, suit, rank
+    for suit in range(4):
+        roem += RUN_ROEM[(cards >> (8 * suit)) & 0xFF]
+    rank = s.trick[0] & 7
+    if cards == (<uint32_t>0x01010101 << rank):
+        roem += p.four_kind[rank]
+    cdef uint32_t pair = (<uint32_t>0x60) << (8 * p.trump)   # trump Q and K
+    if p.stuk_trick and (cards & pair) == pair:
+        roem += 20
+    if p.stuk_pair and (cards & p.stuk_pair) and not (s.hands[p.stuk_holder] & p.stuk_pair):
+        roem += 20   # stuk="hand": the holder played the second of the two
+    return roem
+
+
+cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
+    """Play `card` for the player to move; closes the trick after its fourth card."""
+    cdef int seat = (s.trick_leader + s.ntrick) & 3
+    cdef int i, winner, side, points = 0
+    cdef uint32_t cards = 0
+    s.hands[seat] &= ~((<uint32_t>1) << card)
+    s.trick[s.ntrick] = card
+    if s.ntrick == 0:
+        s.win_pos = 0
+    elif beats(p, card, s.trick[s.win_pos]):
+        s.win_pos = s.ntrick
+    s.ntrick += 1
+    if s.ntrick < 4:
+        return
+    for i in range(4):
+        cards |= (<uint32_t>1) << s.trick[i]
+        points += p.points[s.trick[i]]
+    winner = (s.trick_leader + s.win_pos) & 3
+    side = p.side[winner]
+    if s.tricks_left == 1:
+        points += p.last_trick
+    s.pts[side] += points
+    if p.roem_table:
+        s.roem[side] += table_roem(p, s, cards)
+    s.won[side] += 1
+    s.tricks_left -= 1
+    s.trick_leader = winner
+    s.ntrick = 0
+
+
+
+# -- values -----------------------------------------------------------------------------------
+
+cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil:
+    """The metric of a finished round (scoring.py in C: hand roem, pit, nat, kraken)."""
+    if metric == METRIC_CARDS:
+        return s.pts[0]
+    cdef int combo[2]
+    cdef int total[2]
+    cdef int pit[2]
+    cdef int side
+    for side in range(2):
+        combo[side] = p.hand_roem[side]
+        total[side] = s.pts[side] + s.roem[side] + p.hand_stuk[side]
+        if p.hand_needs_trick and s.won[side] == 0:
+            combo[side] = 0
+            total[side] -= p.hand_stuk[side]
+        pit[side] = 0
+        if s.won[side] == 8 and (p.pit_mode == PIT_ANY or (p.pit_mode == PIT_PLAYING and side == 0)):
+            pit[side] = p.pit_bonus
+    for side in range(2):
+        if combo[side] >= combo[1 - side]:      # afkeuren: the team with less loses it
+            total[side] += combo[side]
+    total[0] += pit[0]
+    total[1] += pit[1]
+    if metric == METRIC_POINTS:
+        return total[0] - total[1]
+    cdef bint made
+    if p.nat == NAT_82 and p.multiplier == 1:
+        made = s.pts[0] >= 82 * p.factor
+    else:
+        made = total[0] > total[1]
+    cdef int pot = (162 * p.multiplier * p.factor
+                    + total[0] - s.pts[0] + total[1] - s.pts[1])
+    cdef int score
+    if p.multiplier > 1 or (p.nat != NAT_NONE and not made):
+        score = pot if made else -pot
+    else:
+        score = total[0] - total[1]
+    if made and total[1] == 0:
+        score += p.zero_bonus
+    return score
+
+
+cdef int progress(const Params* p, int metric, const State* s) noexcept nogil:
+    """The part of the metric already fixed by finished tricks (0 for the score metric)."""
+    if metric == METRIC_POINTS:
+        return s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
+    if metric == METRIC_CARDS:
+        return s.pts[0]
+    return 0
