@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from typing import Dict, List, Union
 
 from .cards import Card
-from .errors import SolverError, quote
 from .game import Game
-from .scoring import OBJECTIVES, objective_value
+from .scoring import check_objective, objective_value
 
 Value = Union[int, bool]
 
@@ -27,8 +26,7 @@ def minimax(game: Game, objective: str = "points") -> ReferenceResult:
 
     The playing team maximises, the defenders minimise. `game` is left as it was.
     """
-    if objective not in OBJECTIVES:
-        raise SolverError(f"unknown objective {quote(objective)}: choose one of {', '.join(OBJECTIVES)}")
+    check_objective(objective)
     value, line = _minimax(game, objective)
     return ReferenceResult(value, line)
 

@@ -15,6 +15,12 @@ from .rules import Rules
 OBJECTIVES = ("points", "score", "make")
 
 
+def check_objective(objective) -> None:
+    """A clear error for anything but one of OBJECTIVES."""
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise SolverError(f"unknown objective {quote(objective)}: choose one of {', '.join(OBJECTIVES)}")
+
+
 @dataclass(frozen=True)
 class Tally:
     """What one team has: card points (with the last trick), roem, and the pit bonus."""
@@ -150,6 +156,5 @@ def objective_value(objective: str, tallies: Mapping[Team, Tally], playing: Team
     if objective == "score":
         scores = final_scores(tallies, playing, trump, rules)
         return scores[playing] - scores[defenders]
-    if objective == "make":
-        return is_made(tallies, playing, trump, rules)
-    raise SolverError(f"unknown objective {quote(objective)}: choose one of {', '.join(OBJECTIVES)}")
+    check_objective(objective)
+    return is_made(tallies, playing, trump, rules)

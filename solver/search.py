@@ -16,7 +16,7 @@ from .deal import Deal
 from .errors import RulesError, SolverError, quote
 from .game import Game
 from .rules import Rules
-from .scoring import OBJECTIVES, hand_roem, point_factor
+from .scoring import check_objective, hand_roem, point_factor
 
 from ._compiled import engine as _engine
 
@@ -149,7 +149,7 @@ class Solver:
     def solve(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
               played: Iterable = (), objective: str = "points") -> SolveResult:
         """The exact value of the round from the playing team's view, with one optimal line."""
-        _check_objective(objective)
+        check_objective(objective)
         game = self.game(deal, trump, leader, playing, rules, played)
         start = self.engine.nodes
         value = self.value(game, objective)
@@ -164,7 +164,7 @@ class Solver:
                     played: Iterable = (), objective: str = "points") -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move: the value if that card
         is played and both sides play optimally afterwards."""
-        _check_objective(objective)
+        check_objective(objective)
         return self.move_values(self.game(deal, trump, leader, playing, rules, played), objective)
 
     # -- on a Game -------------------------------------------------------------------------------
@@ -172,7 +172,7 @@ class Solver:
     def value(self, game: Game, objective: str = "points") -> Value:
         """The exact value of `game`'s position for `objective`."""
         _check_game(game)
-        _check_objective(objective)
+        check_objective(objective)
         if objective == "make":
             metric, threshold = _make_test(game)
             return self._search(game, metric, threshold - 1, threshold) >= threshold
@@ -188,35 +188,29 @@ class Solver:
     def move_values(self, game: Game, objective: str = "points") -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move in `game`."""
         _check_game(game)
-        _check_objective(objective)
+        check_objective(objective)
         if game.is_over:
             return {}
         if objective != "make":
             # All cards in one engine call, each searched in a window around the last value.
-            spec, position = engine_spec(game), engine_position(game)
-            with self._lock:
-                self.engine.configure(spec)
-                values = self.engine.child_values(position, _METRICS[objective])
+            values = self._call(game, self.engine.child_values, _METRICS[objective])
             return {ALL_CARDS[card]: value for card, value in values}
         # make: one null-window test at the threshold for every card, in one engine call.
         metric, threshold = _make_test(game)
-        spec, position = engine_spec(game), engine_position(game)
-        with self._lock:
-            self.engine.configure(spec)
-            bounds = self.engine.child_bounds(position, metric, threshold - 1, threshold)
+        bounds = self._call(game, self.engine.child_bounds, metric, threshold - 1, threshold)
         return {ALL_CARDS[card]: value >= threshold for card, value in bounds}
 
     def line(self, game: Game, objective: str, value: Value) -> List[Card]:
         """One optimal continuation: at each turn the first card (in card order) that keeps
         `value`, the value of `game`'s position."""
         _check_game(game)
-        _check_objective(objective)
+        check_objective(objective)
         return self._keeping(game, objective, value, 32)
 
     def best_card(self, game: Game, objective: str = "points") -> Card:
         """The first card in card order that is optimal for the player to move."""
         _check_game(game)
-        _check_objective(objective)
+        check_objective(objective)
         return self._keeping(game, objective, self.value(game, objective), 1)[0]
 
     def _keeping(self, game: Game, objective: str, value: Value, most: int) -> List[Card]:
@@ -231,20 +225,21 @@ class Solver:
         else:
             # A window just around `value`: the search says exactly whether it is the value.
             metric, window, accept = _METRICS[objective], (value - 1, value + 1), (value, value)
-        spec, position = engine_spec(game), engine_position(game)
-        with self._lock:
-            self.engine.configure(spec)
-            cards = self.engine.line(position, metric, *window, *accept, most)
+        cards = self._call(game, self.engine.line, metric, *window, *accept, most)
         if not cards:    # pragma: no cover - would mean the engine is inconsistent
             raise AssertionError(f"no card keeps the value {value} after {game.played}")
         return [ALL_CARDS[c] for c in cards]
 
     def _search(self, game: Game, metric, alpha: int = -_engine.INFINITY,
                 beta: int = _engine.INFINITY) -> int:
+        return self._call(game, self.engine.search, metric, alpha, beta)
+
+    def _call(self, game: Game, method, *args):
+        """`method(position, *args)` on the engine configured for `game`'s rules."""
         spec, position = engine_spec(game), engine_position(game)
         with self._lock:
             self.engine.configure(spec)
-            return self.engine.search(position, metric, alpha, beta)
+            return method(position, *args)
 
 
 def _score_is_points(rules: Rules) -> bool:
@@ -271,11 +266,6 @@ def _make_test(game: Game):
 
 
 _METRICS = {"points": _engine.Metric.METRIC_POINTS, "score": _engine.Metric.METRIC_SCORE}
-
-
-def _check_objective(objective: str) -> None:
-    if not isinstance(objective, str) or objective not in OBJECTIVES:
-        raise SolverError(f"unknown objective {quote(objective)}: choose one of {', '.join(OBJECTIVES)}")
 
 
 def _check_game(game: Game) -> None:

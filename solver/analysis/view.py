@@ -17,7 +17,7 @@ from ..deal import Deal
 from ..errors import SolverError, quote
 from ..game import Game
 from ..parallel import solve_all
-from ..scoring import OBJECTIVES
+from ..scoring import check_objective
 from ..search import make_is_points_above_zero
 from ..worlds import sample_worlds
 
@@ -124,8 +124,7 @@ def analyse_view(game: Game, seat=None, worlds: int = 64, seed: int = 0,
     seat = game.to_move if seat is None else Seat.parse(seat)
     if seat != game.to_move:
         raise SolverError(f"seat {seat} is not to play: {game.to_move} is")
-    if not isinstance(objective, str) or objective not in OBJECTIVES:
-        raise SolverError(f"unknown objective {quote(objective)}: choose one of {', '.join(OBJECTIVES)}")
+    check_objective(objective)
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
         raise SolverError(f"worlds must be a whole number of at least 1, got {quote(worlds)}")
     sampled = sample_worlds(game, seat, worlds, seed)
