@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ._version import __version__
 from .analysis import (ON_ALL_PASS, PROCEDURES, RULE_PRESETS, GameRecord, analyse_bidding,
-                       analyse_play, load_rules, solve_table)
+                       analyse_play, analyse_view, load_rules, solve_table)
 from .cards import Seat, Suit, Team, parse_cards
 from .deal import Deal
 from .errors import RulesError, SolverError, quote, shorten
@@ -157,7 +157,6 @@ def cmd_analyse(args) -> str:
 
 
 def cmd_view(args) -> str:
-    from .analysis import analyse_view
     deal, rules = read_deal(args.deal), read_rules(args.rules)
     game = Solver(rules).game(deal, args.trump, args.leader, args.playing, rules, args.played)
     view = analyse_view(game, args.seat, worlds=args.worlds, seed=args.seed,
@@ -338,7 +337,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole(0), default=0,
                    help="the stream of deals, trumps and play (default: 0)")
     p.add_argument("--rules", default="amsterdam", help=rules_help)
-    p.add_argument("--positions", default="trick-starts", choices=labels_positions(),
+    # Labels options are checked by LabelConfig: solver.labels (and NumPy) load only when used.
+    p.add_argument("--positions", default="trick-starts",
                    help="root (the first card), trick-starts (every lead) or all (every card) "
                         "(default: trick-starts)")
     p.add_argument("--play", default="optimal",
@@ -346,13 +346,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "mixed:P, optimal with probability P (default: optimal)")
     p.add_argument("--skip-forced", action="store_true",
                    help="leave out positions with one legal card (default: keep them)")
-    p.add_argument("--objective", action="append", default=[], choices=("make", "score"),
+    p.add_argument("--objective", action="append", default=[],
                    help="add a column of make or score values; repeat for both (default: points only)")
     p.add_argument("--trump", type=suit, default=None, help="fix the trump suit (default: drawn per deal)")
     p.add_argument("--leader", type=seat, default=None, help="fix the leader (default: drawn per deal)")
     p.add_argument("--playing", type=team, default=None,
                    help="fix the playing team (default: drawn per deal)")
-    p.add_argument("--format", default="parquet", choices=("parquet", "npz"),
+    p.add_argument("--format", default="parquet",
                    help="parquet (needs pyarrow) or npz (default: parquet)")
     p.add_argument("--deals-per-shard", type=_whole(1), default=1000,
                    help="deals in each output file (default: 1000)")
@@ -372,7 +372,3 @@ def worlds_and_seed(p, help_text):
     p.add_argument("--worlds", type=_whole(0), default=0, help=help_text)
     p.add_argument("--seed", type=_whole(0), default=0, help="the worlds' seed (default: 0)")
 
-
-def labels_positions():
-    from .labels import POSITIONS
-    return POSITIONS
