@@ -220,14 +220,12 @@ def _row(config: LabelConfig, game: Game, solver, ours: bool, deal_id: int):
             make[card.index] = int(made == ours)
         row["make"] = make
     if config.worlds:
-        from .analysis.view import world_values
-        from .worlds import sample_worlds
-        seed = derive(config.seed, deal_id, 3, len(game.played))
+        from .analysis.view import analyse_view
+        view = analyse_view(game, worlds=config.worlds, seed=derive(config.seed, deal_id, 3,
+                            len(game.played)), solver=solver)
         means = np.full(32, np.nan, dtype=np.float32)
-        worlds = sample_worlds(game, game.to_move, config.worlds, seed)
-        per_world = [world_values(solver, game, world, "points")[0] for world in worlds]
-        for card in values:
-            means[card.index] = sum(v[card] for v in per_world) / len(per_world)
+        for card, stats in view.cards.items():
+            means[card.index] = stats.mean
         row["sd_values"] = means
     if "score" in config.objectives:
         score = np.full(32, NOT_LEGAL, dtype=np.int16)

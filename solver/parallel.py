@@ -28,9 +28,12 @@ def check_workers(workers: Optional[int]) -> int:
 
 
 def solve_all(work: Callable[[Solver, Item], Result], items: Iterable[Item], rules: Rules,
-              workers: Optional[int] = None) -> List[Result]:
-    """[work(solver, item) for item in items], spread over `workers` threads."""
+              workers: Optional[int] = None, solver: Optional[Solver] = None) -> List[Result]:
+    """[work(solver, item) for item in items], spread over `workers` threads; a `solver`
+    given is used alone, on this thread."""
     items = list(items)
+    if solver is not None:
+        return [work(solver, item) for item in items]
     workers = min(check_workers(workers), max(len(items), 1))
     if workers == 1:
         solver = Solver(rules)

@@ -198,8 +198,7 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
         return BidOption(seat, trump, leader, points, makes, bool(how), how or "never")
 
     choices = [(seat, trump) for seat in Seat for trump in Suit]
-    options = ([option(solver, c) for c in choices] if solver is not None
-               else solve_all(option, choices, rules, workers))
+    options = solve_all(option, choices, rules, workers, solver)
     if worlds:
         options = _with_worlds(options, deal, rules, worlds, seed, workers)
     return BidAnalysis(deal, dealer, rules, procedure, turned, options, parsed_bid)

@@ -219,8 +219,7 @@ def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playi
         return solver.move_values(position[4], "points")
 
     # Every position is known from the record: they are judged independently, on all cores.
-    all_values = ([judge(solver, p) for p in before] if solver is not None
-                  else solve_all(judge, before, record.rules, workers))
+    all_values = solve_all(judge, before, record.rules, workers, solver)
     steps: List[PlayStep] = []
     for (number, trick, seat, card, position), values in zip(before, all_values):
         ours = seat.team == record.playing

@@ -99,10 +99,7 @@ def solve_table(deal: Deal, rules: Optional[Rules] = None, solver: Optional[Solv
         return values, makes
 
     cells = [(suit, leader) for suit in Suit for leader in Seat]
-    if solver is not None:
-        results = [cell(solver, where) for where in cells]
-    else:
-        results = solve_all(cell, cells, rules, workers)
+    results = solve_all(cell, cells, rules, workers, solver)
     values: Dict[str, Dict[str, Dict[str, int]]] = {t.name: {s.name: {} for s in Suit} for t in Team}
     makes: Dict[str, Dict[str, Dict[str, bool]]] = {t.name: {s.name: {} for s in Suit} for t in Team}
     for (suit, leader), (value, made) in zip(cells, results):

@@ -113,10 +113,12 @@ def world_values(solver, game: Game, world: Deal, objective: str):
 
 
 def analyse_view(game: Game, seat=None, worlds: int = 64, seed: int = 0,
-                 objective: str = "points", workers: Optional[int] = None) -> ViewAnalysis:
+                 objective: str = "points", workers: Optional[int] = None,
+                 solver=None) -> ViewAnalysis:
     """Each legal card of the player to move, averaged over `worlds` deals that player cannot
     tell apart from the real one (sampled uniformly with `seed`). `seat`, when given, must be
-    the player to move. The worlds are solved on `workers` threads (default: all cores)."""
+    the player to move. The worlds are solved on `workers` threads (default: all cores), or
+    by `solver` alone when one is given."""
     if not isinstance(game, Game):
         raise SolverError(f"analyse_view takes a Game, got {quote(game)}")
     if game.is_over:
@@ -129,7 +131,7 @@ def analyse_view(game: Game, seat=None, worlds: int = 64, seed: int = 0,
         raise SolverError(f"worlds must be a whole number of at least 1, got {quote(worlds)}")
     sampled = sample_worlds(game, seat, worlds, seed)
     results = solve_all(lambda solver, world: world_values(solver, game, world, objective),
-                        sampled, game.rules, workers)
+                        sampled, game.rules, workers, solver)
     cards = {}
     for card in game.legal_cards():
         values = [r[0][card] for r in results]
