@@ -166,10 +166,8 @@ def bid_check_html(analysis: "PlayAnalysis", table: "DDTable") -> str:
 
 def tricks_html(analysis: "PlayAnalysis") -> str:
     """Every trick of the recorded play: its cards with their losses, winner, points, roem."""
-    game = analysis.record.game()
+    game = _replayed(analysis)
     steps = {s.number: s for s in analysis.steps}
-    for step in analysis.steps:
-        game.play(step.card)
     parts = []
     for trick in game.tricks:
         cards = []
@@ -256,11 +254,15 @@ def result_html(analysis: "PlayAnalysis", dd_score: Optional[int] = None) -> str
     return "".join(f"<p>{line}</p>" for line in lines)
 
 
-def _tricks_won(analysis: "PlayAnalysis") -> Dict[str, int]:
+def _replayed(analysis: "PlayAnalysis"):
+    """The round after the analysed cards (up to any illegal one)."""
     game = analysis.record.game()
-    for step in analysis.steps:
-        game.play(step.card)
-    return {t.name: n for t, n in game.tricks_won().items()}
+    game.replay(step.card for step in analysis.steps)
+    return game
+
+
+def _tricks_won(analysis: "PlayAnalysis") -> Dict[str, int]:
+    return {t.name: n for t, n in _replayed(analysis).tricks_won().items()}
 
 
 # -- the page ---------------------------------------------------------------------------------------
