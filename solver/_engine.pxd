@@ -52,6 +52,9 @@ cdef struct Params:
     uint32_t twins          # cards with another card of their suit worth the same points
     int suit_points[4][256] # card points of a set of one suit's cards (by its 8-bit mask)
     int fixed_max           # the most the pit and the hand roem can add to either side
+    uint32_t zero_ranks[4]  # per suit, its 0-point cards (8-bit, by rank) if they are its
+                            # weakest, in rank order; else 0 (see make_key)
+    uint8_t renamable[4][256]  # per suit and set of its cards left: no run can use a 0-point card
 
 cdef struct State:
     uint32_t hands[4]
@@ -63,6 +66,10 @@ cdef struct State:
     int roem[2]             # roem on the table, by side
     int won[2]              # tricks won, by side
     int tricks_left         # tricks not yet finished, the current one included
+
+cdef struct Key:
+    uint32_t hands[4]       # the hands, 0-point cards renamed (see make_key)
+    uint64_t extra          # leader, flags and (score metric) what was taken so far
 
 cdef struct Entry:
     uint32_t hands[4]

@@ -53,7 +53,7 @@ cdef int enhanced_cutoff(Search* S, const State* s, int* moves, int n, bint maxi
     resulting position up in the table; one whose stored bound already refutes the window
     ends the search here. Returns the bound, or NO_CUTOFF."""
     cdef State children[MAX_MOVES]
-    cdef uint64_t extras[MAX_MOVES]
+    cdef Key keys[MAX_MOVES]
     cdef Entry* buckets[MAX_MOVES]
     cdef Entry* entry
     cdef bint found
@@ -62,11 +62,11 @@ cdef int enhanced_cutoff(Search* S, const State* s, int* moves, int n, bint maxi
         # Ask for every bucket first, so that the memory loads overlap.
         children[i] = s[0]
         play(&S.p, &children[i], moves[i])
-        extras[i] = key_extra(S, &children[i])
-        buckets[i] = bucket_of(S, &children[i], extras[i])
+        make_key(S, &children[i], &keys[i])
+        buckets[i] = bucket_of(S, &keys[i])
         __builtin_prefetch(buckets[i])
     for i in range(n):
-        entry = probe_bucket(S, buckets[i], &children[i], extras[i], &found)
+        entry = probe_bucket(S, buckets[i], &keys[i], &found)
         if not found:
             continue
         gain = progress(&S.p, S.metric, &children[i]) - base
@@ -110,11 +110,11 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
             return 0 if S.metric == METRIC_CARDS else -most
     cdef Entry* entry = NULL
     cdef bint found = False
-    cdef uint64_t extra = 0
+    cdef Key key
     cdef int tt_move = -1
     if at_boundary:
-        extra = key_extra(S, s)
-        entry = probe(S, s, extra, &found)
+        make_key(S, s, &key)
+        entry = probe(S, &key, &found)
         if found:
             if entry.lower >= beta:
                 return entry.lower
@@ -126,7 +126,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
                 alpha = entry.lower
             if entry.upper < beta:
                 beta = entry.upper
-            tt_move = entry.best
+            # The entry may have been written from a position with other 0-point cards.
+            tt_move = entry.best if (s.hands[s.trick_leader] >> entry.best) & 1 else -1
     cdef int alpha_start = alpha, beta_start = beta
     cdef int moves[MAX_MOVES]
     cdef int n = order_moves(S, s, drop_equivalent(p, s, legal(p, s)), tt_move, moves)
@@ -182,13 +183,13 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
             break
     if at_boundary:
         # Probe again: the search below may have reused the slot found above.
-        entry = probe(S, s, extra, &found)
+        entry = probe(S, &key, &found)
         if not found:
-            entry.hands[0] = s.hands[0]
-            entry.hands[1] = s.hands[1]
-            entry.hands[2] = s.hands[2]
-            entry.hands[3] = s.hands[3]
-            entry.extra = extra
+            entry.hands[0] = key.hands[0]
+            entry.hands[1] = key.hands[1]
+            entry.hands[2] = key.hands[2]
+            entry.hands[3] = key.hands[3]
+            entry.extra = key.extra
             entry.epoch = S.epoch
             entry.lower = -INF
             entry.upper = INF
@@ -573,8 +574,48 @@ cdef void _fill_search_tables(Params* p):
             for k in range(8):
                 if mask >> k & 1:
                     p.suit_points[suit][mask] += p.points[suit * 8 + k]
+    _fill_renaming(p)
     p.fixed_max = ((p.pit_bonus if p.pit_mode != PIT_NONE else 0) + p.hand_roem[0]
                    + p.hand_roem[1] + p.hand_stuk[0] + p.hand_stuk[1])
+
+
+cdef void _fill_renaming(Params* p):
+    """Which 0-point cards make_key may rename. Renaming a suit's 0-point cards to its
+    lowest ones keeps every value when they are its weakest cards in rank order (so every
+    comparison and every card's points stay the same) and no roem can tell them apart: no
+    four of a kind of their rank scores, and no run of three can use one of them."""
+    cdef int suit, rank, bits, low, top
+    cdef uint32_t zeros = 0
+    for suit in range(4):
+        p.zero_ranks[suit] = 0
+        for rank in range(8):
+            if p.points[suit * 8 + rank] == 0:
+                p.zero_ranks[suit] |= 1 << rank
+        # The 0-point cards must be the lowest ranks (at most three), in rank order the
+        # weakest cards of the suit.
+        top = -1
+        for rank in range(8):
+            if p.zero_ranks[suit] >> rank & 1:
+                if p.strength[suit * 8 + rank] <= top:
+                    p.zero_ranks[suit] = 0
+                top = p.strength[suit * 8 + rank]
+        for rank in range(8):
+            if not (p.zero_ranks[suit] >> rank & 1) and p.strength[suit * 8 + rank] <= top:
+                p.zero_ranks[suit] = 0
+        if p.zero_ranks[suit] & (p.zero_ranks[suit] + 1) or p.zero_ranks[suit] > 7:
+            p.zero_ranks[suit] = 0
+        zeros |= p.zero_ranks[suit]
+    for rank in range(8):
+        if p.roem_table and p.four_kind[rank] and zeros >> rank & 1:
+            for suit in range(4):
+                p.zero_ranks[suit] = 0     # a scoring four of a kind could tell them apart
+    for suit in range(4):
+        for bits in range(256):
+            p.renamable[suit][bits] = True
+            if p.roem_table:
+                for low in range(6):
+                    if (bits >> low) & 7 == 7 and (p.zero_ranks[suit] >> low) & 7:
+                        p.renamable[suit][bits] = False
 
 
 cdef int _number(dict spec, str name, int low, int high, int index=-1, int length=0) except? -1:

@@ -1,4 +1,26 @@
 # The transposition table: keys, buckets, probing and replacement. Included by _engine.pyx.
+# COMPRESS[zeros][mine]: the bits of `mine` (a subset of `zeros`, both sets of a suit's three
+# lowest ranks) packed to the lowest bits, in order: which of the 0-point cards left one holds.
+cdef uint8_t COMPRESS[8][8]
+
+
+cdef void _fill_compress():
+    cdef int zeros, mine, bit, out, k
+    for zeros in range(8):
+        for mine in range(8):
+            out = 0
+            k = 0
+            for bit in range(3):
+                if zeros >> bit & 1:
+                    if mine >> bit & 1:
+                        out |= 1 << k
+                    k += 1
+            COMPRESS[zeros][mine] = out
+
+
+_fill_compress()
+
+
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     x ^= x >> 33
     x *= <uint64_t>0xff51afd7ed558ccd
@@ -8,31 +30,48 @@ cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     return x
 
 
-cdef inline uint64_t key_extra(const Search* S, const State* s) noexcept nogil:
-    """Everything besides the hands that the value still to come depends on."""
+cdef inline void make_key(const Search* S, const State* s, Key* key) noexcept nogil:
+    """The table key of a position at a trick boundary: its hands with each suit's 0-point
+    cards renamed to the lowest ones (where that changes nothing, see _fill_search_tables),
+    so that positions that differ only in which 0-point cards are gone share an entry, and
+    everything besides the hands that the value still to come depends on."""
+    cdef const Params* p = &S.p
+    cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef uint32_t zeros, shift, mine
+    cdef int suit, i
+    for i in range(4):
+        key.hands[i] = s.hands[i]
+    for suit in range(4):
+        shift = 8 * suit
+        zeros = (left >> shift) & p.zero_ranks[suit]
+        if (zeros & (zeros + 1)) == 0 or not p.renamable[suit][(left >> shift) & 0xFF]:
+            continue              # already the lowest ones, or a run could tell them apart
+        for i in range(4):
+            mine = (s.hands[i] >> shift) & zeros
+            key.hands[i] = (key.hands[i] & ~(zeros << shift)) | (<uint32_t>COMPRESS[zeros][mine] << shift)
     cdef uint64_t extra = <uint64_t>s.trick_leader | (<uint64_t>S.metric << 60)
-    if S.p.flags_matter or S.metric == METRIC_SCORE:
+    if p.flags_matter or S.metric == METRIC_SCORE:
         extra |= (<uint64_t>(s.won[0] > 0) << 2) | (<uint64_t>(s.won[1] > 0) << 3)
     if S.metric == METRIC_SCORE:
         # The score is not additive (nat), so what was taken is part of the position.
         extra |= (<uint64_t>s.pts[0] << 4) | (<uint64_t>s.pts[1] << 16)
         extra |= (<uint64_t>s.roem[0] << 28) | (<uint64_t>s.roem[1] << 44)
-    return extra
+    key.extra = extra
 
 
-cdef inline Entry* bucket_of(Search* S, const State* s, uint64_t extra) noexcept nogil:
-    """The bucket where this position's entry lives, if anywhere."""
-    cdef uint64_t h = mix((<uint64_t>s.hands[0] << 32 | s.hands[1]) ^ mix(
-        (<uint64_t>s.hands[2] << 32 | s.hands[3]) ^ extra * <uint64_t>0x9E3779B97F4A7C15))
+cdef inline Entry* bucket_of(Search* S, const Key* key) noexcept nogil:
+    """The bucket where this key's entry lives, if anywhere."""
+    cdef uint64_t h = mix((<uint64_t>key.hands[0] << 32 | key.hands[1]) ^ mix(
+        (<uint64_t>key.hands[2] << 32 | key.hands[3]) ^ key.extra * <uint64_t>0x9E3779B97F4A7C15))
     return S.table + (h & S.bucket_mask) * BUCKET
 
 
-cdef inline Entry* probe(Search* S, const State* s, uint64_t extra, bint* found) noexcept nogil:
-    """The entry for this position, or the slot to replace with it (found=False)."""
-    return probe_bucket(S, bucket_of(S, s, extra), s, extra, found)
+cdef inline Entry* probe(Search* S, const Key* key, bint* found) noexcept nogil:
+    """The entry for this key, or the slot to replace with it (found=False)."""
+    return probe_bucket(S, bucket_of(S, key), key, found)
 
 
-cdef inline Entry* probe_bucket(Search* S, Entry* bucket, const State* s, uint64_t extra,
+cdef inline Entry* probe_bucket(Search* S, Entry* bucket, const Key* key,
                                 bint* found) noexcept nogil:
     cdef Entry* victim = bucket
     cdef Entry* e
@@ -40,8 +79,8 @@ cdef inline Entry* probe_bucket(Search* S, Entry* bucket, const State* s, uint64
     for i in range(BUCKET):
         e = bucket + i
         if e.epoch == S.epoch:
-            if (e.extra == extra and e.hands[0] == s.hands[0] and e.hands[1] == s.hands[1]
-                    and e.hands[2] == s.hands[2] and e.hands[3] == s.hands[3]):
+            if (e.extra == key.extra and e.hands[0] == key.hands[0] and e.hands[1] == key.hands[1]
+                    and e.hands[2] == key.hands[2] and e.hands[3] == key.hands[3]):
                 found[0] = True
                 return e
             worth = popcount(e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3])

@@ -1,0 +1,87 @@
+"""The transposition table's key: positions that differ only in which 0-point cards are gone
+share an entry, exactly when no rule can tell those cards apart."""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import SLOW, positions
+from solver import Card, Deal, Game, Rules, Solver
+from solver import _engine
+from solver.reference import minimax
+from solver.search import engine_spec
+
+POINTS = _engine.Metric.METRIC_POINTS
+
+
+def hand(*cards):
+    return sorted(Card.parse(c).index for c in cards)
+
+
+def position(north_heart, west_heart):
+    """Three tricks to go, North to lead; North's heart and West's heart vary."""
+    hands = [hand(north_heart, "SA", "CA"), hand("HA", "S7", "C7"),
+             hand("HT", "SJ", "CK"), hand(west_heart, "S9", "DA")]
+    return (hands, [], 0, (0, 0), (0, 0), (5, 0), 3)
+
+
+def nodes_after_warm_table(rules, first, second):
+    """Nodes to search `second` right after `first`, and its value (checked on a cold table)."""
+    game = Game(Deal.random(0), trump="S", leader="N", playing="NS", rules=rules)
+    engine = _engine.Engine(1)
+    engine.configure(engine_spec(game))
+    engine.search(first, POINTS)
+    before = engine.nodes
+    value = engine.search(second, POINTS)
+    cold = _engine.Engine(1)
+    cold.configure(engine_spec(game))
+    assert cold.search(second, POINTS) == value
+    return engine.nodes - before
+
+
+def test_a_gone_zero_point_card_shares_the_entry_of_another():
+    # North holds H9 (H7, H8 gone), then H7 (H8, H9 gone): the same position for the search.
+    rules = Rules(roem="none")
+    assert nodes_after_warm_table(rules, position("H9", "HK"), position("H7", "HK")) == 1
+
+
+def test_a_zero_point_card_that_could_make_a_run_is_not_renamed():
+    # With roem on the table and HT, HJ still out, H9 can make a run that H7 cannot.
+    with_run = Rules(roem="table")
+    assert nodes_after_warm_table(with_run, position("H9", "HJ"), position("H7", "HJ")) > 1
+    # Without the HJ no run goes through H9: renamed again.
+    assert nodes_after_warm_table(with_run, position("H9", "HK"), position("H7", "HK")) == 1
+
+
+def test_a_scoring_four_of_a_kind_of_nines_keeps_them_apart():
+    nines = Rules(roem="table", four_of_a_kind={"9": 100})
+    assert nodes_after_warm_table(nines, position("H9", "HK"), position("H7", "HK")) > 1
+
+
+def examples(quick):
+    """The default run, and sixteen times as many examples under -m slow."""
+    return [pytest.param(quick, id="quick"),
+            pytest.param(16 * quick, id="long", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("max_examples", examples(25))
+def test_a_table_warm_from_sibling_positions_gives_reference_values(max_examples):
+    # Every position after the next trick, solved on one table: siblings that differ only in
+    # 0-point cards reuse each other's entries, and must still get their own exact values.
+    @settings(max_examples=max_examples, **SLOW)
+    @given(positions(tricks_left=st.just(3)), st.sampled_from(["points", "score"]))
+    def check(game, objective):
+        solver = Solver(game.rules, table_mb=1)
+        while game.current_trick:
+            game.play(game.legal_cards()[0])
+        children = [game]
+        for _ in range(4):
+            children = [after(child, card) for child in children for card in child.legal_cards()]
+        for child in children[::max(1, len(children) // 40)]:
+            assert solver.value(child, objective) == minimax(child, objective).value, child.played
+    check()
+
+
+def after(game, card):
+    game = game.copy()
+    game.play(card)
+    return game
