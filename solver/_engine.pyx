@@ -240,35 +240,39 @@ cdef int child_values(Search* S, const State* s, int window, int* cards,
     return n
 
 
-cdef int keep_line(Search* S, const State* start, int alpha, int beta, int low_ok,
-                   int high_ok, int max_cards, int* cards) noexcept nogil:
-    """The cards of Engine.line; its length, or 0 when no card keeps the value."""
+cdef int keep_line(Search* S, const State* start, int low, int high, int max_cards,
+                   int* cards) noexcept nogil:
+    """The cards of Engine.line: at every turn the first card, in card order, after which
+    the value still lies in low..high. Its length, or 0 when no card keeps the value."""
     cdef State s = start[0]
     cdef State child
     cdef uint32_t moves
     cdef int n = 0, card, value
-    cdef bint kept
+    cdef bint maximising, kept
     while s.tricks_left > 0 and n < max_cards:
         S.root_ply = ply_of(&s)
         moves = legal(&S.p, &s)
+        maximising = S.p.side[(s.trick_leader + s.ntrick) & 3] == 0
         kept = False
         while moves:
             card = lowest(moves)
             moves &= moves - 1
+            child = s
+            play(&S.p, &child, card)
+            # No card takes the value past what the player to move can force, so one side
+            # of low..high holds for every card: one null window tests the other side.
             if not moves:
-                # The last candidate: some card keeps the value, and none before this did.
-                child = s
-                play(&S.p, &child, card)
-                value = low_ok
+                kept = True     # the last candidate: some card keeps the value, none before
+            elif maximising:
+                kept = low == -INF or search_child(S, &s, card, low - 1, low, &child) >= low
             else:
-                value = search_child(S, &s, card, alpha, beta, &child)
+                kept = high == INF or search_child(S, &s, card, high, high + 1, &child) <= high
             if S.interrupted:
                 return 0
-            if low_ok <= value <= high_ok:
+            if kept:
                 cards[n] = card
                 n += 1
                 s = child
-                kept = True
                 break
         if not kept:
             return 0
@@ -517,11 +521,11 @@ cdef class Engine:
         self._raise_if_interrupted()
         return out
 
-    def line(self, position, int metric, int alpha, int beta, int low_ok, int high_ok,
-             int max_cards=32):
-        """One continuation: at every turn the first card, in card order, whose position
-        searched in (alpha, beta) gives a value in low_ok..high_ok (the value of `position`
-        kept). At most `max_cards` cards; [] if no card keeps it."""
+    def line(self, position, int metric, int low, int high, int max_cards=32):
+        """One continuation that keeps the value of `position`, known to lie in low..high
+        (low = high for an exact value; +-INFINITY for an open side): at every turn the first
+        card, in card order, after which it still does. At most `max_cards` cards; [] if no
+        card keeps it."""
         self._require_ready()
         cdef State s = self._state(position)
         cdef int cards[32]
@@ -530,7 +534,7 @@ cdef class Engine:
         self._busy = True
         try:
             with nogil:
-                n = keep_line(&self.S, &s, alpha, beta, low_ok, high_ok, max_cards, cards)
+                n = keep_line(&self.S, &s, low, high, max_cards, cards)
         finally:
             self._busy = False
         self._raise_if_interrupted()

@@ -218,14 +218,12 @@ class Solver:
         if game.is_over:
             return []
         if objective == "make":
-            # A null window at the threshold tells made from not made.
+            # Made: the metric stays at the threshold or above; not made: below it.
             metric, threshold = _make_test(game)
-            window = (threshold - 1, threshold)
-            accept = (threshold, _engine.INFINITY) if value else (-_engine.INFINITY, threshold - 1)
+            keep = (threshold, _engine.INFINITY) if value else (-_engine.INFINITY, threshold - 1)
         else:
-            # A window just around `value`: the search says exactly whether it is the value.
-            metric, window, accept = _METRICS[objective], (value - 1, value + 1), (value, value)
-        cards = self._call(game, self.engine.line, metric, *window, *accept, most)
+            metric, keep = _METRICS[objective], (value, value)
+        cards = self._call(game, self.engine.line, metric, *keep, most)
         if not cards:    # pragma: no cover - would mean the engine is inconsistent
             raise AssertionError(f"no card keeps the value {value} after {game.played}")
         return [ALL_CARDS[c] for c in cards]
