@@ -51,7 +51,6 @@ cdef struct Params:
     int order[4][8]         # each suit's cards, weakest first (for equivalent cards)
     uint32_t twins          # cards with another card of their suit worth the same points
     int suit_points[4][256] # card points of a set of one suit's cards (by its 8-bit mask)
-    int fixed_max           # the most the pit and the hand roem can add to either side
     uint32_t zero_ranks[4]  # per suit, its 0-point cards (8-bit, by rank) if they are its
                             # weakest, in rank order; else 0 (see make_key)
     uint8_t renamable[4][256]  # per suit and set of its cards left: no run can use a 0-point card

@@ -100,14 +100,14 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
             play(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
         return final_value(p, S.metric, &last) - progress(p, S.metric, s)
     cdef bint at_boundary = s.ntrick == 0 and s.tricks_left >= 2
-    cdef int most
+    cdef int low, high
     if at_boundary and S.metric != METRIC_SCORE:
         # What is left cannot move the value past the window: no search needed.
-        most = bound_to_come(p, S.metric, s)
-        if most <= alpha:
-            return most
-        if (0 if S.metric == METRIC_CARDS else -most) >= beta:
-            return 0 if S.metric == METRIC_CARDS else -most
+        bounds_to_come(p, S.metric, s, &low, &high)
+        if high <= alpha:
+            return high
+        if low >= beta:
+            return low
     cdef Entry* entry = NULL
     cdef bint found = False
     cdef Key key
@@ -456,6 +456,18 @@ cdef class Engine:
         cdef State s = self._state(position)
         return final_value(&self.S.p, metric, &s)
 
+    def bounds(self, position, int metric):
+        """(least, most) the metric's final value can be, from what is left (a trick
+        boundary, points or cards metric): what the search uses to skip a position."""
+        self._require_ready()
+        cdef State s = self._state(position)
+        cdef int low, high
+        if s.ntrick != 0 or metric == METRIC_SCORE:
+            raise ValueError("bounds are known at a trick boundary, for points or cards")
+        bounds_to_come(&self.S.p, metric, &s, &low, &high)
+        cdef int base = progress(&self.S.p, metric, &s)
+        return base + low, base + high
+
     def search(self, position, int metric, int alpha=-INF, int beta=INF):
         """Fail-soft alpha-beta: the metric's final value if it lies inside (alpha, beta),
         else a bound on the side of the window it falls (as alpha-beta always does).
@@ -579,8 +591,6 @@ cdef void _fill_search_tables(Params* p):
                 if mask >> k & 1:
                     p.suit_points[suit][mask] += p.points[suit * 8 + k]
     _fill_renaming(p)
-    p.fixed_max = ((p.pit_bonus if p.pit_mode != PIT_NONE else 0) + p.hand_roem[0]
-                   + p.hand_roem[1] + p.hand_stuk[0] + p.hand_stuk[1])
 
 
 cdef void _fill_renaming(Params* p):

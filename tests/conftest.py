@@ -1,10 +1,12 @@
 """Shared strategies: random deals, rule variants and positions for property tests."""
 import itertools
 
+import pytest
+
 from hypothesis import HealthCheck
 from hypothesis import strategies as st
 
-from solver import Deal, Game, Rules, Seat, Suit, Team
+from solver import Card, Deal, Game, Rules, Seat, Suit, Team
 
 PLAY_RULES = [
     Rules(trump_duty=d, undertrump=u, roem=r, stuk=s)
@@ -32,6 +34,18 @@ rules_strategy = st.builds(
     zero_bonus=st.sampled_from([0, 50]),
     hand_roem_needs_trick=st.booleans(),
 )
+
+def example_counts(quick, factor=10):
+    """A property test's example count for the default run, and `factor` times as many under
+    -m slow (parametrize a test with it)."""
+    return [pytest.param(quick, id="quick"),
+            pytest.param(factor * quick, id="long", marks=pytest.mark.slow)]
+
+
+def card_indices(*cards):
+    """Engine card indices of cards written like "HA"."""
+    return sorted(Card.parse(c).index for c in cards)
+
 
 # For property tests whose examples each take a solve or more.
 SLOW = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SLOW, positions
+from conftest import SLOW, example_counts, positions
 from solver import (Card, Deal, DealError, GameRecord, NotationError, RecordError, Rules,
                     RulesError, Solver, SolverError)
 from solver.cli import main
@@ -39,13 +39,7 @@ ranged_rules = st.builds(
     hand_roem_needs_trick=st.booleans())
 
 
-def fuzz(max_examples):
-    """Settings for the default run, and ten times as many examples under -m slow."""
-    return [pytest.param(max_examples, id="quick"),
-            pytest.param(10 * max_examples, id="long", marks=pytest.mark.slow)]
-
-
-@pytest.mark.parametrize("examples", fuzz(100))
+@pytest.mark.parametrize("examples", example_counts(100))
 def test_deal_notation_gives_a_deal_or_a_deal_error(examples):
     @settings(max_examples=examples, deadline=None)
     @given(notation_text | st.text(max_size=60) | json_values)
@@ -58,7 +52,7 @@ def test_deal_notation_gives_a_deal_or_a_deal_error(examples):
     check()
 
 
-@pytest.mark.parametrize("examples", fuzz(100))
+@pytest.mark.parametrize("examples", example_counts(100))
 def test_cards_give_a_card_or_a_notation_error(examples):
     @settings(max_examples=examples, deadline=None)
     @given(st.text(alphabet="CDHS♠♥AKQJT10987xX -", max_size=5) | json_values)
@@ -71,7 +65,7 @@ def test_cards_give_a_card_or_a_notation_error(examples):
     check()
 
 
-@pytest.mark.parametrize("examples", fuzz(100))
+@pytest.mark.parametrize("examples", example_counts(100))
 def test_rules_give_rules_or_a_rules_error(examples):
     names = st.sampled_from([f for f in Rules().to_dict()] + ["bogus"])
     @settings(max_examples=examples, deadline=None)
@@ -86,7 +80,7 @@ def test_rules_give_rules_or_a_rules_error(examples):
     check()
 
 
-@pytest.mark.parametrize("examples", fuzz(60))
+@pytest.mark.parametrize("examples", example_counts(60))
 def test_records_give_a_record_or_a_record_error(examples):
     fields = {"deal": st.sampled_from([DEAL, "N:A7"]), "dealer": st.sampled_from(["E", "W", None]),
               "leader": st.sampled_from(["S", "N", None]), "trump": st.sampled_from(["S", "H"]),
@@ -142,7 +136,7 @@ def command_lines(draw):
     return argv
 
 
-@pytest.mark.parametrize("examples", fuzz(40))
+@pytest.mark.parametrize("examples", example_counts(40))
 def test_the_command_ends_with_status_0_or_one_error_line(examples):
     @settings(max_examples=examples, **SLOW)
     @given(command_lines())
@@ -164,7 +158,7 @@ def test_the_command_ends_with_status_0_or_one_error_line(examples):
     check()
 
 
-@pytest.mark.parametrize("examples", fuzz(30))
+@pytest.mark.parametrize("examples", example_counts(30))
 def test_values_equal_the_reference_under_any_rules_in_range(examples):
     @settings(max_examples=examples, **SLOW)
     @given(positions(rules=ranged_rules, tricks_left=st.integers(1, 3)))
@@ -175,7 +169,7 @@ def test_values_equal_the_reference_under_any_rules_in_range(examples):
     check()
 
 
-@pytest.mark.parametrize("examples", fuzz(30))
+@pytest.mark.parametrize("examples", example_counts(30))
 def test_solve_raises_only_documented_errors(examples):
     solver = Solver(table_mb=1)
     @settings(max_examples=examples, **SLOW)

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SLOW, positions
-from solver import Card, Deal, Game, Rules, Solver
+from conftest import SLOW, card_indices, example_counts, positions
+from solver import Deal, Game, Rules, Solver
 from solver import _engine
 from solver.reference import minimax
 from solver.search import engine_spec
@@ -13,14 +13,10 @@ from solver.search import engine_spec
 POINTS = _engine.Metric.METRIC_POINTS
 
 
-def hand(*cards):
-    return sorted(Card.parse(c).index for c in cards)
-
-
 def position(north_heart, west_heart):
     """Three tricks to go, North to lead; North's heart and West's heart vary."""
-    hands = [hand(north_heart, "SA", "CA"), hand("HA", "S7", "C7"),
-             hand("HT", "SJ", "CK"), hand(west_heart, "S9", "DA")]
+    hands = [card_indices(north_heart, "SA", "CA"), card_indices("HA", "S7", "C7"),
+             card_indices("HT", "SJ", "CK"), card_indices(west_heart, "S9", "DA")]
     return (hands, [], 0, (0, 0), (0, 0), (5, 0), 3)
 
 
@@ -57,13 +53,7 @@ def test_a_scoring_four_of_a_kind_of_nines_keeps_them_apart():
     assert nodes_after_warm_table(nines, position("H9", "HK"), position("H7", "HK")) > 1
 
 
-def examples(quick):
-    """The default run, and sixteen times as many examples under -m slow."""
-    return [pytest.param(quick, id="quick"),
-            pytest.param(16 * quick, id="long", marks=pytest.mark.slow)]
-
-
-@pytest.mark.parametrize("max_examples", examples(25))
+@pytest.mark.parametrize("max_examples", example_counts(25, 16))
 def test_a_table_warm_from_sibling_positions_gives_reference_values(max_examples):
     # Every position after the next trick, solved on one table: siblings that differ only in
     # 0-point cards reuse each other's entries, and must still get their own exact values.
