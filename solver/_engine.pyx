@@ -34,7 +34,7 @@ cdef struct Search:
     uint64_t sweep             # the next entry to scrub (see Engine._new_epoch)
     uint64_t nodes
     bint interrupted           # a signal handler raised: unwind without storing anything
-    int history[32]
+    int history[4][32]
     int killer[PLIES]
     int root_ply               # the ply (cards played in the round) of the search's root
 
@@ -52,28 +52,29 @@ cdef int enhanced_cutoff(Search* S, const State* s, int* moves, int n, bint maxi
     """Enhanced transposition cutoff: before searching the last card of a trick, look each
     resulting position up in the table; one whose stored bound already refutes the window
     ends the search here. Returns the bound, or NO_CUTOFF."""
-    cdef State children[MAX_MOVES]
+    cdef State child
     cdef Key keys[MAX_MOVES]
     cdef Entry* buckets[MAX_MOVES]
+    cdef int gains[MAX_MOVES]
     cdef Entry* entry
     cdef bint found
-    cdef int i, gain, base = progress(&S.p, S.metric, s)
+    cdef int i, base = progress(&S.p, S.metric, s)
     for i in range(n):
         # Ask for every bucket first, so that the memory loads overlap.
-        children[i] = s[0]
-        play(&S.p, &children[i], moves[i])
-        make_key(S, &children[i], &keys[i])
+        child = s[0]
+        play(&S.p, &child, moves[i])
+        gains[i] = progress(&S.p, S.metric, &child) - base
+        make_key(S, &child, &keys[i])
         buckets[i] = bucket_of(S, &keys[i])
         __builtin_prefetch(buckets[i])
     for i in range(n):
         entry = probe_bucket(S, buckets[i], &keys[i], &found)
         if not found:
             continue
-        gain = progress(&S.p, S.metric, &children[i]) - base
-        if maximising and gain + entry.lower >= beta:
-            return gain + entry.lower
-        if not maximising and gain + entry.upper <= alpha:
-            return gain + entry.upper
+        if maximising and gains[i] + entry.lower >= beta:
+            return gains[i] + entry.lower
+        if not maximising and gains[i] + entry.upper <= alpha:
+            return gains[i] + entry.upper
     return NO_CUTOFF
 
 
@@ -179,7 +180,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
                     beta = value
         if alpha >= beta:
             S.killer[depth] = best_move
-            S.history[best_move] += s.tricks_left * s.tricks_left
+            S.history[s.ntrick][best_move] += s.tricks_left * s.tricks_left
             break
     if at_boundary:
         # Probe again: the search below may have reused the slot found above.
@@ -215,18 +216,24 @@ cdef inline int search_child(Search* S, const State* s, int card, int alpha, int
 
 cdef int child_values(Search* S, const State* s, int window, int* cards,
                       int* values) noexcept nogil:
-    """Every legal card's exact value, in card order; windows around the previous value."""
+    """Every legal card's exact value, in card order; windows around the previous value.
+    Interchangeable cards (drop_equivalent) are searched once."""
+    cdef int kept_for[32]
+    cdef int value_of[32]
     cdef uint32_t moves = legal(&S.p, s)
+    cdef uint32_t kept = equivalent_cards(&S.p, s, moves, kept_for)
     cdef State child
-    cdef int n = 0, card, value, low, high
+    cdef int n = 0, card, value, low, high, previous = 0
+    cdef bint first = True
     S.root_ply = ply_of(s)
-    while moves:
-        card = lowest(moves)
-        moves &= moves - 1
-        if n == 0:
+    while kept:
+        card = lowest(kept)
+        kept &= kept - 1
+        if first:
             value = search_child(S, s, card, -INF, INF, &child)
+            first = False
         else:
-            low, high = values[n - 1] - window, values[n - 1] + window
+            low, high = previous - window, previous + window
             value = search_child(S, s, card, low, high, &child)
             if value <= low:           # fail-soft: the value is at most this; find it
                 value = search_child(S, s, card, -INF, value + 1, &child)
@@ -234,8 +241,13 @@ cdef int child_values(Search* S, const State* s, int window, int* cards,
                 value = search_child(S, s, card, value - 1, INF, &child)
         if S.interrupted:
             return 0
+        value_of[card] = value
+        previous = value
+    while moves:
+        card = lowest(moves)
+        moves &= moves - 1
         cards[n] = card
-        values[n] = value
+        values[n] = value_of[kept_for[card]]
         n += 1
     return n
 

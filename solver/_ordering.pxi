@@ -22,6 +22,17 @@ cdef inline uint32_t drop_equivalent(const Params* p, const State* s, uint32_t m
     """`moves` with one card kept of each set of interchangeable ones: same suit, equal points,
     no live card (another hand's, or on the trick) between them in power, and neither able to
     make roem the other could not. Playing either leads to the same values."""
+    return equivalent_cards(p, s, moves, NULL)
+
+
+cdef inline uint32_t equivalent_cards(const Params* p, const State* s, uint32_t moves,
+                                      int* kept_for) noexcept nogil:
+    """drop_equivalent, and, if `kept_for` is given, kept_for[card] = the kept card that
+    `card` is interchangeable with (itself for a kept card)."""
+    cdef int c
+    if kept_for != NULL:
+        for c in range(32):
+            kept_for[c] = c
     cdef uint32_t twins = moves & p.twins, suits = 0, x
     cdef int i, suit, k, card, prev
     for suit in range(4):
@@ -50,6 +61,8 @@ cdef inline uint32_t drop_equivalent(const Params* p, const State* s, uint32_t m
                 if (prev >= 0 and p.points[card] == p.points[prev]
                         and roem_neutral(p, live, card) and roem_neutral(p, live, prev)):
                     kept &= ~((<uint32_t>1) << card)
+                    if kept_for != NULL:
+                        kept_for[card] = prev
                 else:
                     prev = card
     return kept
@@ -87,7 +100,7 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
         elif card == S.killer[depth]:
             score = 1 << 27
         elif s.ntrick == 0:
-            score = lead_score(p, s, seat, card) + (S.history[card] >> 8)
+            score = lead_score(p, s, seat, card) + (S.history[s.ntrick][card] >> 8)
         else:
             top = s.trick[s.win_pos]
             partner_wins = p.side[(s.trick_leader + s.win_pos) & 3] == p.side[seat]
@@ -98,7 +111,7 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
                 score = (1 << 25) + p.points[card] * 64     # smear points on partner's trick
             else:
                 score = (1 << 24) - p.points[card] * 64 - p.strength[card]   # cheapest discard
-            score += S.history[card] >> 8
+            score += S.history[s.ntrick][card] >> 8
         out[n] = card
         scores[n] = score
         i = n
