@@ -156,7 +156,8 @@ class Solver:
         nodes = self.engine.nodes - start
         line = self.line(game, objective, value)
         end = game.copy()
-        end.replay(line)
+        for card in line:
+            end.place(card)     # the engine's line is legal: no duty checks needed
         totals = {team.name: end.tally(team).total for team in Team}
         return SolveResult(objective, value, totals, line, nodes, list(game.played))
 
