@@ -143,15 +143,22 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
     cdef int best = -INF if maximising else INF
     cdef int best_move = moves[0]
     cdef int i, gain, value
-    # Only the last card of a trick changes what has been taken.
-    cdef bint closes = s.ntrick == 3
-    cdef int base = progress(p, S.metric, s) if closes else 0
+    cdef int base = progress(p, S.metric, s)
+    cdef uint32_t forced
     cdef State child
     cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
     for i in range(n):
         child = s[0]
         play(p, &child, moves[i])
-        gain = progress(p, S.metric, &child) - base if closes else 0
+        # A card that is the only legal one, later in this trick, is played here rather
+        # than searched as a node of its own.
+        while child.ntrick != 0:
+            forced = legal(p, &child)
+            if forced & (forced - 1):
+                break
+            play(p, &child, lowest(forced))
+        # Only the last card of a trick changes what has been taken.
+        gain = progress(p, S.metric, &child) - base
         if i == 0 or beta - alpha <= 1:
             value = gain + alpha_beta(S, &child, alpha - gain, beta - gain)
         elif maximising:
