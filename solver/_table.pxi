@@ -21,15 +21,6 @@ cdef void _fill_compress():
 _fill_compress()
 
 
-cdef inline uint64_t mix(uint64_t x) noexcept nogil:
-    x ^= x >> 33
-    x *= <uint64_t>0xff51afd7ed558ccd
-    x ^= x >> 33
-    x *= <uint64_t>0xc4ceb9fe1a85ec53
-    x ^= x >> 33
-    return x
-
-
 cdef inline void make_key(const Search* S, const State* s, Key* key) noexcept nogil:
     """The table key of a position at a trick boundary: its hands with each suit's 0-point
     cards renamed to the lowest ones (where that changes nothing, see _fill_search_tables),
@@ -61,8 +52,13 @@ cdef inline void make_key(const Search* S, const State* s, Key* key) noexcept no
 
 cdef inline Entry* bucket_of(Search* S, const Key* key) noexcept nogil:
     """The bucket where this key's entry lives, if anywhere."""
-    cdef uint64_t h = mix((<uint64_t>key.hands[0] << 32 | key.hands[1]) ^ mix(
-        (<uint64_t>key.hands[2] << 32 | key.hands[3]) ^ key.extra * <uint64_t>0x9E3779B97F4A7C15))
+    # Independent multiplies (they overlap in the pipeline), folded once.
+    cdef uint64_t h = ((<uint64_t>key.hands[0] << 32 | key.hands[1]) * <uint64_t>0x9E3779B97F4A7C15
+                       ^ (<uint64_t>key.hands[2] << 32 | key.hands[3]) * <uint64_t>0xC2B2AE3D27D4EB4F
+                       ^ key.extra * <uint64_t>0x165667B19E3779F9)
+    h ^= h >> 32
+    h *= <uint64_t>0xD6E8FEB86659FD93
+    h ^= h >> 32
     return S.table + (h & S.bucket_mask) * BUCKET
 
 
