@@ -178,10 +178,11 @@ class Solver:
             metric, threshold = _make_test(game)
             return self._search(game, metric, threshold - 1, threshold) >= threshold
         if objective == "score" and _score_is_points(game.rules):
-            # The cheaper points search decides the score when it is positive (or nat="none").
-            points = self._search(game, _METRICS["points"])
-            if points > 0 or game.rules.nat == "none":
-                return points
+            # The cheaper points search gives the score when the round is made (always under
+            # nat="none"); a null window at 0 tells first whether it is.
+            points = _METRICS["points"]
+            if game.rules.nat == "none" or self._search(game, points, 0, 1) >= 1:
+                return self._search(game, points)
             # Not makeable: the defenders can hold it nat, so the score is below 1.
             return self._search(game, _METRICS["score"], -_engine.INFINITY, 1)
         return self._search(game, _METRICS[objective])
