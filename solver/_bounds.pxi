@@ -23,49 +23,79 @@ cdef void _fill_run_max():
 _fill_run_max()
 
 
+cdef struct ToCome:
+    int points              # card points left, with the last trick
+    int roem                # the most roem on the table still to come
+    int hand_least[2]       # by side: the least and the most final_value adds for its hand
+    int hand_most[2]
+    int pit[2]              # by side: the pit bonus it can still get, else 0
+
+
+cdef inline void to_come(const Params* p, const State* s, ToCome* c) noexcept nogil:
+    """What is still to come, at a trick boundary: the pieces of every bound below."""
+    cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef uint32_t four
+    cdef int rank, side
+    c.points = (p.suit_points[0][left & 0xFF] + p.suit_points[1][(left >> 8) & 0xFF]
+                + p.suit_points[2][(left >> 16) & 0xFF] + p.suit_points[3][left >> 24]
+                + p.last_trick)
+    c.roem = 0
+    if p.roem_table:
+        c.roem = min(RUN_MAX[left & 0xFF] + RUN_MAX[(left >> 8) & 0xFF]
+                     + RUN_MAX[(left >> 16) & 0xFF] + RUN_MAX[left >> 24], 50 * s.tricks_left)
+        four = (<uint32_t>0x60) << (8 * p.trump)        # trump Q and K
+        if (p.stuk_trick and (left & four) == four) or (left & p.stuk_pair):
+            c.roem += 20
+        for rank in range(8):
+            four = (<uint32_t>0x01010101) << rank
+            if p.four_kind[rank] and (left & four) == four:
+                c.roem += p.four_kind[rank]
+    for side in range(2):
+        if not p.hand_needs_trick or (s.won[0] > 0 and s.won[1] > 0):
+            # No longer depends on the play: stuk, and the combinations unless afgekeurd.
+            c.hand_least[side] = p.hand_stuk[side]
+            if p.hand_roem[side] >= p.hand_roem[1 - side]:
+                c.hand_least[side] += p.hand_roem[side]
+            c.hand_most[side] = c.hand_least[side]
+        else:
+            c.hand_least[side] = 0
+            c.hand_most[side] = p.hand_roem[side] + p.hand_stuk[side]
+    # A pit: one side wins every trick, so the other has won none yet.
+    c.pit[0] = p.pit_bonus if s.won[1] == 0 and p.pit_mode != PIT_NONE else 0
+    c.pit[1] = p.pit_bonus if s.won[0] == 0 and p.pit_mode == PIT_ANY else 0
+
+
 cdef inline void bounds_to_come(const Params* p, int metric, const State* s, int* low,
                                 int* high) noexcept nogil:
     """The least and the most the value still to come can be (points and cards metrics):
     the card points and roem still to take, the last trick, a pit still possible, and the
     hand roem (a fixed amount once every side has won a trick it may need)."""
-    cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef int points = (p.suit_points[0][left & 0xFF] + p.suit_points[1][(left >> 8) & 0xFF]
-                       + p.suit_points[2][(left >> 16) & 0xFF] + p.suit_points[3][left >> 24]
-                       + p.last_trick)
+    cdef ToCome c
+    to_come(p, s, &c)
     if metric == METRIC_CARDS:
         low[0] = 0
-        high[0] = points
+        high[0] = c.points
         return
-    cdef int roem = 0, rank, side
-    cdef uint32_t four
-    if p.roem_table:
-        roem = min(RUN_MAX[left & 0xFF] + RUN_MAX[(left >> 8) & 0xFF]
-                   + RUN_MAX[(left >> 16) & 0xFF] + RUN_MAX[left >> 24], 50 * s.tricks_left)
-        four = (<uint32_t>0x60) << (8 * p.trump)        # trump Q and K
-        if (p.stuk_trick and (left & four) == four) or (left & p.stuk_pair):
-            roem += 20
-        for rank in range(8):
-            four = (<uint32_t>0x01010101) << rank
-            if p.four_kind[rank] and (left & four) == four:
-                roem += p.four_kind[rank]
-    cdef int hand[2]
-    cdef int fixed = 0
-    if not p.hand_needs_trick or (s.won[0] > 0 and s.won[1] > 0):
-        # What final_value adds for the hands no longer depends on the play.
-        for side in range(2):
-            hand[side] = p.hand_stuk[side]
-            if p.hand_roem[side] >= p.hand_roem[1 - side]:
-                hand[side] += p.hand_roem[side]
-        fixed = hand[0] - hand[1]
-        low[0] = fixed
-        high[0] = fixed
-    else:
-        low[0] = -(p.hand_roem[1] + p.hand_stuk[1])
-        high[0] = p.hand_roem[0] + p.hand_stuk[0]
-    low[0] -= points + roem
-    high[0] += points + roem
-    # A pit: one side wins every trick, so the other has won none yet.
-    if s.won[1] == 0 and p.pit_mode != PIT_NONE:
-        high[0] += p.pit_bonus
-    if s.won[0] == 0 and p.pit_mode == PIT_ANY:
-        low[0] -= p.pit_bonus
+    low[0] = c.hand_least[0] - c.hand_most[1] - c.points - c.roem - c.pit[1]
+    high[0] = c.hand_most[0] - c.hand_least[1] + c.points + c.roem + c.pit[0]
+
+
+cdef inline bint score_bounds(const Params* p, const State* s, int* low, int* high) noexcept nogil:
+    """The least and the most the final score can be, where a made round scores its points
+    difference D and a nat one -T, T being everything both teams get (nat="majority",
+    multiplier 1, no zero bonus); False under other rules. A made D is known once its least
+    is above 0, a nat round once its most is 0 or less."""
+    if not p.score_bounded:
+        return False
+    cdef ToCome c
+    cdef int d_low, d_high
+    bounds_to_come(p, METRIC_POINTS, s, &d_low, &d_high)
+    cdef int d = s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
+    cdef int taken = s.pts[0] + s.pts[1] + s.roem[0] + s.roem[1]
+    to_come(p, s, &c)
+    cdef int t_least = taken + c.points + c.hand_least[0] + c.hand_least[1]
+    cdef int t_most = (taken + c.points + c.roem + c.hand_most[0] + c.hand_most[1]
+                       + max(c.pit[0], c.pit[1]))
+    low[0] = d + d_low if d + d_low > 0 else -t_most
+    high[0] = -t_least if d + d_high <= 0 else d + d_high
+    return True

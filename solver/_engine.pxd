@@ -47,6 +47,7 @@ cdef struct Params:
     int multiplier
     int factor              # 2 under double_suits, else 1
     int zero_bonus
+    bint score_bounded      # the score is D if made (D > 0), else -T: see score_bounds
     bint flags_matter       # whether "has this side won a trick" changes what is to come
     int order[4][8]         # each suit's cards, weakest first (for equivalent cards)
     uint32_t twins          # cards with another card of their suit worth the same points

@@ -102,12 +102,17 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
         return final_value(p, S.metric, &last) - progress(p, S.metric, s)
     cdef bint at_boundary = s.ntrick == 0 and s.tricks_left >= 2
     cdef int low, high
-    if at_boundary and S.metric != METRIC_SCORE:
+    cdef bint bounded = False
+    if at_boundary:
         # What is left cannot move the value past the window: no search needed.
-        bounds_to_come(p, S.metric, s, &low, &high)
-        if high <= alpha:
+        if S.metric != METRIC_SCORE:
+            bounds_to_come(p, S.metric, s, &low, &high)
+            bounded = True
+        else:
+            bounded = score_bounds(p, s, &low, &high)
+        if bounded and high <= alpha:
             return high
-        if low >= beta:
+        if bounded and low >= beta:
             return low
     cdef Entry* entry = NULL
     cdef bint found = False
@@ -410,6 +415,7 @@ cdef class Engine:
         p.multiplier = _number(spec, "multiplier", 1, 8)
         p.zero_bonus = _number(spec, "zero_bonus", 0, MAX_AMOUNT)
         p.flags_matter = p.pit_mode != PIT_NONE or p.hand_needs_trick
+        p.score_bounded = p.nat == NAT_MAJORITY and p.multiplier == 1 and p.zero_bonus == 0
         _fill_search_tables(&p)
         # Checked: commit.
         self.S.p = p
@@ -476,14 +482,18 @@ cdef class Engine:
         return final_value(&self.S.p, metric, &s)
 
     def bounds(self, position, int metric):
-        """(least, most) the metric's final value can be, from what is left (a trick
-        boundary, points or cards metric): what the search uses to skip a position."""
+        """(least, most) the metric's final value can be, from what is left (at a trick
+        boundary; the score only under the rules of score_bounds): what the search uses to
+        skip a position."""
         self._require_ready()
         cdef State s = self._state(position)
         cdef int low, high
-        if s.ntrick != 0 or metric == METRIC_SCORE:
-            raise ValueError("bounds are known at a trick boundary, for points or cards")
-        bounds_to_come(&self.S.p, metric, &s, &low, &high)
+        if s.ntrick != 0:
+            raise ValueError("bounds are known at a trick boundary")
+        if metric != METRIC_SCORE:
+            bounds_to_come(&self.S.p, metric, &s, &low, &high)
+        elif not score_bounds(&self.S.p, &s, &low, &high):
+            raise ValueError("the score has no bounds under these rules")
         cdef int base = progress(&self.S.p, metric, &s)
         return base + low, base + high
 
