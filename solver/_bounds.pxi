@@ -75,7 +75,12 @@ cdef inline void bounds_to_come(const Params* p, int metric, const State* s, int
     if metric == METRIC_CARDS:
         low[0] = 0
         high[0] = c.points
-        return
+    else:
+        points_to_come(&c, low, high)
+
+
+cdef inline void points_to_come(const ToCome* c, int* low, int* high) noexcept nogil:
+    """The least and the most of the points difference still to come."""
     low[0] = c.hand_least[0] - c.hand_most[1] - c.points - c.roem - c.pit[1]
     high[0] = c.hand_most[0] - c.hand_least[1] + c.points + c.roem + c.pit[0]
 
@@ -89,10 +94,10 @@ cdef inline bint score_bounds(const Params* p, const State* s, int* low, int* hi
         return False
     cdef ToCome c
     cdef int d_low, d_high
-    bounds_to_come(p, METRIC_POINTS, s, &d_low, &d_high)
+    to_come(p, s, &c)
+    points_to_come(&c, &d_low, &d_high)
     cdef int d = s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
     cdef int taken = s.pts[0] + s.pts[1] + s.roem[0] + s.roem[1]
-    to_come(p, s, &c)
     cdef int t_least = taken + c.points + c.hand_least[0] + c.hand_least[1]
     cdef int t_most = (taken + c.points + c.roem + c.hand_most[0] + c.hand_most[1]
                        + max(c.pit[0], c.pit[1]))
