@@ -34,8 +34,8 @@ cdef struct ToCome:
 cdef inline void to_come(const Params* p, const State* s, ToCome* c) noexcept nogil:
     """What is still to come, at a trick boundary: the pieces of every bound below."""
     cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef uint32_t four
-    cdef int rank, side
+    cdef uint32_t stuk = (<uint32_t>0x60) << (8 * p.trump)      # trump Q and K
+    cdef int side
     c.points = (p.suit_points[0][left & 0xFF] + p.suit_points[1][(left >> 8) & 0xFF]
                 + p.suit_points[2][(left >> 16) & 0xFF] + p.suit_points[3][left >> 24]
                 + p.last_trick)
@@ -43,13 +43,9 @@ cdef inline void to_come(const Params* p, const State* s, ToCome* c) noexcept no
     if p.roem_table:
         c.roem = min(RUN_MAX[left & 0xFF] + RUN_MAX[(left >> 8) & 0xFF]
                      + RUN_MAX[(left >> 16) & 0xFF] + RUN_MAX[left >> 24], 50 * s.tricks_left)
-        four = (<uint32_t>0x60) << (8 * p.trump)        # trump Q and K
-        if (p.stuk_trick and (left & four) == four) or (left & p.stuk_pair):
+        if (p.stuk_trick and (left & stuk) == stuk) or (left & p.stuk_pair):
             c.roem += 20
-        for rank in range(8):
-            four = (<uint32_t>0x01010101) << rank
-            if p.four_kind[rank] and (left & four) == four:
-                c.roem += p.four_kind[rank]
+        c.roem += p.four_sum[left & (left >> 8) & (left >> 16) & (left >> 24) & 0xFF]
     for side in range(2):
         if not p.hand_needs_trick or (s.won[0] > 0 and s.won[1] > 0):
             # No longer depends on the play: stuk, and the combinations unless afgekeurd.

@@ -32,6 +32,7 @@ cdef struct Params:
     uint32_t stuk_pair      # trump K|Q when stuk="hand" has a holder, else 0
     int stuk_holder
     int four_kind[8]        # roem for four of a rank, by rank
+    int four_sum[256]       # four_kind summed over a set of ranks (8-bit)
     int points[32]          # card points, already doubled under double_suits
     int strength[32]        # higher wins within a suit; trumps above all plain cards
     uint32_t beats[32]      # for a trump card: the trumps that beat it
@@ -54,7 +55,8 @@ cdef struct Params:
     int suit_points[4][256] # card points of a set of one suit's cards (by its 8-bit mask)
     uint32_t zero_ranks[4]  # per suit, its 0-point cards (8-bit, by rank) if they are its
                             # weakest, in rank order; else 0 (see make_key)
-    uint8_t renamable[4][256]  # per suit and set of its cards left: no run can use a 0-point card
+    uint32_t down_one[4][256]  # per suit and set of its cards left (8-bit): the 0-point cards
+    uint32_t down_two[4][256]  # that make_key moves one or two ranks down (see _fill_renaming)
 
 cdef struct State:
     uint32_t hands[4]
@@ -62,6 +64,8 @@ cdef struct State:
     int ntrick
     int trick_leader
     int win_pos             # index in trick of the card winning so far
+    uint32_t on_table       # the cards of the current trick, as a set
+    int trick_points        # and their card points
     int pts[2]              # card points + last trick, by side
     int roem[2]             # roem on the table, by side
     int won[2]              # tricks won, by side

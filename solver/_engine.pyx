@@ -163,7 +163,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
                 break
             play(p, &child, lowest(forced))
         # Only the last card of a trick changes what has been taken.
-        gain = progress(p, S.metric, &child) - base
+        gain = progress(p, S.metric, &child) - base if child.ntrick == 0 else 0
         if i == 0 or beta - alpha <= 1:
             value = gain + alpha_beta(S, &child, alpha - gain, beta - gain)
         elif maximising:
@@ -453,6 +453,8 @@ cdef class Engine:
             s.trick[s.ntrick] = c
             if s.ntrick == 0 or beats(&self.S.p, c, s.trick[s.win_pos]):
                 s.win_pos = s.ntrick
+            s.on_table |= (<uint32_t>1) << <int>c
+            s.trick_points += self.S.p.points[<int>c]
             s.ntrick += 1
         return s
 
@@ -600,6 +602,11 @@ cdef class Engine:
 cdef void _fill_search_tables(Params* p):
     """The tables of equivalent cards and of the bound, from the checked parameters."""
     cdef int suit, k, j, card, mask, tmp
+    for mask in range(256):
+        p.four_sum[mask] = 0
+        for k in range(8):
+            if mask >> k & 1:
+                p.four_sum[mask] += p.four_kind[k]
     for suit in range(4):
         for k in range(8):
             p.order[suit][k] = suit * 8 + k
@@ -629,6 +636,7 @@ cdef void _fill_renaming(Params* p):
     four of a kind of their rank scores, and no run of three can use one of them."""
     cdef int suit, rank, bits, low, top
     cdef uint32_t zeros = 0
+    cdef int gone
     for suit in range(4):
         p.zero_ranks[suit] = 0
         for rank in range(8):
@@ -654,11 +662,23 @@ cdef void _fill_renaming(Params* p):
                 p.zero_ranks[suit] = 0     # a scoring four of a kind could tell them apart
     for suit in range(4):
         for bits in range(256):
-            p.renamable[suit][bits] = True
+            p.down_one[suit][bits] = 0
+            p.down_two[suit][bits] = 0
             if p.roem_table:
-                for low in range(6):
-                    if (bits >> low) & 7 == 7 and (p.zero_ranks[suit] >> low) & 7:
-                        p.renamable[suit][bits] = False
+                if any((bits >> low) & 7 == 7 and (p.zero_ranks[suit] >> low) & 7
+                       for low in range(6)):
+                    continue        # a run could tell them apart
+            # The k-th lowest 0-point card left moves to rank k: down by the ranks gone below it.
+            gone = 0
+            for rank in range(8):
+                if not (p.zero_ranks[suit] >> rank & 1):
+                    continue
+                if not (bits >> rank & 1):
+                    gone += 1
+                elif gone == 1:
+                    p.down_one[suit][bits] |= (<uint32_t>1) << (8 * suit + rank)
+                elif gone == 2:
+                    p.down_two[suit][bits] |= (<uint32_t>1) << (8 * suit + rank)
 
 
 cdef int _number(dict spec, str name, int low, int high, int index=-1, int length=0) except? -1:

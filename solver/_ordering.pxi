@@ -46,8 +46,8 @@ cdef inline uint32_t equivalent_cards(const Params* p, const State* s, uint32_t 
     for i in range(4):
         if i != seat:
             live |= s.hands[i]
-    for i in range(s.ntrick):
-        live |= (<uint32_t>1) << s.trick[i]
+    if s.ntrick:
+        live |= s.on_table
     cdef uint32_t kept = moves
     for suit in range(4):
         if not (suits & SUIT_MASK[suit]):

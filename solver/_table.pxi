@@ -1,24 +1,4 @@
 # The transposition table: keys, buckets, probing and replacement. Included by _engine.pyx.
-# COMPRESS[zeros][mine]: the bits of `mine` (a subset of `zeros`, both sets of a suit's three
-# lowest ranks) packed to the lowest bits, in order: which of the 0-point cards left one holds.
-cdef uint8_t COMPRESS[8][8]
-
-
-cdef void _fill_compress():
-    cdef int zeros, mine, bit, out, k
-    for zeros in range(8):
-        for mine in range(8):
-            out = 0
-            k = 0
-            for bit in range(3):
-                if zeros >> bit & 1:
-                    if mine >> bit & 1:
-                        out |= 1 << k
-                    k += 1
-            COMPRESS[zeros][mine] = out
-
-
-_fill_compress()
 
 
 cdef inline void make_key(const Search* S, const State* s, Key* key) noexcept nogil:
@@ -28,18 +8,16 @@ cdef inline void make_key(const Search* S, const State* s, Key* key) noexcept no
     everything besides the hands that the value still to come depends on."""
     cdef const Params* p = &S.p
     cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef uint32_t zeros, shift, mine
-    cdef int suit, i
+    cdef uint32_t one = (p.down_one[0][left & 0xFF] | p.down_one[1][(left >> 8) & 0xFF]
+                         | p.down_one[2][(left >> 16) & 0xFF] | p.down_one[3][left >> 24])
+    cdef uint32_t two = (p.down_two[0][left & 0xFF] | p.down_two[1][(left >> 8) & 0xFF]
+                         | p.down_two[2][(left >> 16) & 0xFF] | p.down_two[3][left >> 24])
+    cdef uint32_t moved = one | two, hand
+    cdef int i
     for i in range(4):
-        key.hands[i] = s.hands[i]
-    for suit in range(4):
-        shift = 8 * suit
-        zeros = (left >> shift) & p.zero_ranks[suit]
-        if (zeros & (zeros + 1)) == 0 or not p.renamable[suit][(left >> shift) & 0xFF]:
-            continue              # already the lowest ones, or a run could tell them apart
-        for i in range(4):
-            mine = (s.hands[i] >> shift) & zeros
-            key.hands[i] = (key.hands[i] & ~(zeros << shift)) | (<uint32_t>COMPRESS[zeros][mine] << shift)
+        # The ranks they move to are empty: those 0-point cards are gone.
+        hand = s.hands[i]
+        key.hands[i] = (hand & ~moved) | ((hand & one) >> 1) | ((hand & two) >> 2)
     cdef uint64_t extra = <uint64_t>s.trick_leader | (<uint64_t>S.metric << 60)
     if p.flags_matter or S.metric == METRIC_SCORE:
         extra |= (<uint64_t>(s.won[0] > 0) << 2) | (<uint64_t>(s.won[1] > 0) << 3)

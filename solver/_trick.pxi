@@ -99,10 +99,9 @@ cdef inline bint beats(const Params* p, int card, int top) noexcept nogil:
 
 cdef inline int table_roem(const Params* p, const State* s, uint32_t cards) noexcept nogil:
     """Roem made by the four cards of a finished trick (RULES.md, "Roem", roem="table")."""
-    cdef int roem = 0, suit, rank
-    for suit in range(4):
-        roem += RUN_ROEM[(cards >> (8 * suit)) & 0xFF]
-    rank = s.trick[0] & 7
+    cdef int roem = (RUN_ROEM[cards & 0xFF] + RUN_ROEM[(cards >> 8) & 0xFF]
+                     + RUN_ROEM[(cards >> 16) & 0xFF] + RUN_ROEM[cards >> 24])
+    cdef int rank = s.trick[0] & 7
     if cards == (<uint32_t>0x01010101 << rank):
         roem += p.four_kind[rank]
     cdef uint32_t pair = (<uint32_t>0x60) << (8 * p.trump)   # trump Q and K
@@ -116,27 +115,30 @@ cdef inline int table_roem(const Params* p, const State* s, uint32_t cards) noex
 cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
     """Play `card` for the player to move; closes the trick after its fourth card."""
     cdef int seat = (s.trick_leader + s.ntrick) & 3
-    cdef int i, winner, side, points = 0
-    cdef uint32_t cards = 0
-    s.hands[seat] &= ~((<uint32_t>1) << card)
+    cdef int winner, side, points
+    cdef uint32_t bit = (<uint32_t>1) << card
+    s.hands[seat] &= ~bit
     s.trick[s.ntrick] = card
     if s.ntrick == 0:
         s.win_pos = 0
-    elif beats(p, card, s.trick[s.win_pos]):
-        s.win_pos = s.ntrick
+        s.on_table = bit
+        s.trick_points = p.points[card]
+    else:
+        if beats(p, card, s.trick[s.win_pos]):
+            s.win_pos = s.ntrick
+        s.on_table |= bit
+        s.trick_points += p.points[card]
     s.ntrick += 1
     if s.ntrick < 4:
         return
-    for i in range(4):
-        cards |= (<uint32_t>1) << s.trick[i]
-        points += p.points[s.trick[i]]
+    points = s.trick_points
     winner = (s.trick_leader + s.win_pos) & 3
     side = p.side[winner]
     if s.tricks_left == 1:
         points += p.last_trick
     s.pts[side] += points
     if p.roem_table:
-        s.roem[side] += table_roem(p, s, cards)
+        s.roem[side] += table_roem(p, s, s.on_table)
     s.won[side] += 1
     s.tricks_left -= 1
     s.trick_leader = winner
