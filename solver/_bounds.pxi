@@ -34,7 +34,6 @@ cdef struct ToCome:
 cdef inline void to_come(const Params* p, const State* s, ToCome* c) noexcept nogil:
     """What is still to come, at a trick boundary: the pieces of every bound below."""
     cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef uint32_t stuk = (<uint32_t>0x60) << (8 * p.trump)      # trump Q and K
     cdef int side
     c.points = (p.suit_points[0][left & 0xFF] + p.suit_points[1][(left >> 8) & 0xFF]
                 + p.suit_points[2][(left >> 16) & 0xFF] + p.suit_points[3][left >> 24]
@@ -43,7 +42,7 @@ cdef inline void to_come(const Params* p, const State* s, ToCome* c) noexcept no
     if p.roem_table:
         c.roem = min(RUN_MAX[left & 0xFF] + RUN_MAX[(left >> 8) & 0xFF]
                      + RUN_MAX[(left >> 16) & 0xFF] + RUN_MAX[left >> 24], 50 * s.tricks_left)
-        if (p.stuk_trick and (left & stuk) == stuk) or (left & p.stuk_pair):
+        if (p.stuk_trick and (left & p.trump_qk) == p.trump_qk) or (left & p.stuk_pair):
             c.roem += 20
         c.roem += p.four_sum[left & (left >> 8) & (left >> 16) & (left >> 24) & 0xFF]
     for side in range(2):

@@ -29,7 +29,8 @@ cdef struct Params:
     int undertrump
     bint roem_table
     bint stuk_trick
-    uint32_t stuk_pair      # trump K|Q when stuk="hand" has a holder, else 0
+    uint32_t trump_qk       # the trump Q and K: stuk
+    uint32_t stuk_pair      # trump_qk when stuk="hand" has a holder, else 0
     int stuk_holder
     int four_kind[8]        # roem for four of a rank, by rank
     int four_sum[256]       # four_kind summed over a set of ranks (8-bit)

@@ -84,8 +84,19 @@ cdef void check_signals(Search* S) noexcept nogil:
             S.interrupted = True
 
 
-cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nogil:
+cdef inline int last_trick(const Params* p, int metric, const State* s) noexcept nogil:
+    """The metric's final value of a position in the last trick, which plays itself: everyone
+    holds one card."""
+    cdef State last = s[0]
+    while last.tricks_left:
+        play(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
+    return final_value(p, metric, &last)
+
+
+cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
+                    uint32_t legal_set) noexcept nogil:
     """Fail-soft alpha-beta on the value still to come (final metric - progress so far).
+    `legal_set`: the legal cards of the player to move, if the caller knows them, else 0.
     After an interruption it returns 0 at once; such values are never stored or returned."""
     cdef const Params* p = &S.p
     S.nodes += 1
@@ -93,13 +104,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
         check_signals(S)
     if S.interrupted:
         return 0
-    cdef State last
     if s.tricks_left <= 1:
-        # The last trick plays itself: everyone holds one card.
-        last = s[0]
-        while last.tricks_left:
-            play(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
-        return final_value(p, S.metric, &last) - progress(p, S.metric, s)
+        return last_trick(p, S.metric, s) - progress(p, S.metric, s)
     cdef bint at_boundary = s.ntrick == 0 and s.tricks_left >= 2
     cdef int low, high
     cdef bint bounded = False
@@ -136,7 +142,9 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
             tt_move = entry.best if (s.hands[s.trick_leader] >> entry.best) & 1 else -1
     cdef int alpha_start = alpha, beta_start = beta
     cdef int moves[MAX_MOVES]
-    cdef int n = order_moves(S, s, drop_equivalent(p, s, legal(p, s)), tt_move, moves)
+    if not legal_set:
+        legal_set = legal(p, s)
+    cdef int n = order_moves(S, s, drop_equivalent(p, s, legal_set), tt_move, moves)
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
     if tt_move < 0 and n > 1 and ply_of(s) - S.root_ply < LOOKAHEAD_TOP:
         order_by_lookahead(S, s, moves, n, maximising)
@@ -149,33 +157,40 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta) noexcept nog
     cdef int best_move = moves[0]
     cdef int i, gain, value
     cdef int base = progress(p, S.metric, s)
-    cdef uint32_t forced
+    cdef uint32_t next_legal
     cdef State child
     cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
     for i in range(n):
         child = s[0]
         play(p, &child, moves[i])
         # A card that is the only legal one, later in this trick, is played here rather
-        # than searched as a node of its own.
+        # than searched as a node of its own; so is the last trick.
+        next_legal = 0
         while child.ntrick != 0:
-            forced = legal(p, &child)
-            if forced & (forced - 1):
+            next_legal = legal(p, &child)
+            if next_legal & (next_legal - 1):
                 break
-            play(p, &child, lowest(forced))
-        # Only the last card of a trick changes what has been taken.
-        gain = progress(p, S.metric, &child) - base if child.ntrick == 0 else 0
-        if i == 0 or beta - alpha <= 1:
-            value = gain + alpha_beta(S, &child, alpha - gain, beta - gain)
-        elif maximising:
-            # Principal variation search: prove the later moves no better with a null
-            # window, and search again only when one is.
-            value = gain + alpha_beta(S, &child, alpha - gain, alpha + 1 - gain)
-            if alpha < value < beta:
-                value = gain + alpha_beta(S, &child, value - 1 - gain, beta - gain)
+            play(p, &child, lowest(next_legal))
+            next_legal = 0
+        if child.tricks_left == 1:
+            value = last_trick(p, S.metric, &child) - base
         else:
-            value = gain + alpha_beta(S, &child, beta - 1 - gain, beta - gain)
-            if alpha < value < beta:
-                value = gain + alpha_beta(S, &child, alpha - gain, value + 1 - gain)
+            # Only the last card of a trick changes what has been taken.
+            gain = progress(p, S.metric, &child) - base if child.ntrick == 0 else 0
+            if i == 0 or beta - alpha <= 1:
+                value = gain + alpha_beta(S, &child, alpha - gain, beta - gain, next_legal)
+            elif maximising:
+                # Principal variation search: prove the later moves no better with a null
+                # window, and search again only when one is.
+                value = gain + alpha_beta(S, &child, alpha - gain, alpha + 1 - gain, next_legal)
+                if alpha < value < beta:
+                    value = gain + alpha_beta(S, &child, value - 1 - gain, beta - gain,
+                                              next_legal)
+            else:
+                value = gain + alpha_beta(S, &child, beta - 1 - gain, beta - gain, next_legal)
+                if alpha < value < beta:
+                    value = gain + alpha_beta(S, &child, alpha - gain, value + 1 - gain,
+                                              next_legal)
         if S.interrupted:
             return 0
         if maximising:
@@ -223,7 +238,7 @@ cdef inline int search_child(Search* S, const State* s, int card, int alpha, int
     child[0] = s[0]
     play(&S.p, child, card)
     cdef int base = progress(&S.p, S.metric, child)
-    return base + alpha_beta(S, child, alpha - base, beta - base)
+    return base + alpha_beta(S, child, alpha - base, beta - base, 0)
 
 
 cdef int child_values(Search* S, const State* s, int window, int* cards,
@@ -386,7 +401,8 @@ cdef class Engine:
         p.roem_table = _number(spec, "roem_table", 0, 1)
         p.stuk_trick = _number(spec, "stuk_trick", 0, 1)
         p.stuk_holder = _number(spec, "stuk_holder", -1, 3)
-        p.stuk_pair = ((<uint32_t>0x60) << (8 * p.trump)) if p.stuk_holder >= 0 else 0
+        p.trump_qk = (<uint32_t>0x60) << (8 * p.trump)
+        p.stuk_pair = p.trump_qk if p.stuk_holder >= 0 else 0
         p.stuk_holder = max(p.stuk_holder, 0)
         for c in range(8):
             p.four_kind[c] = _number(spec, "four_kind", 0, MAX_AMOUNT, c, 8)
@@ -512,7 +528,7 @@ cdef class Engine:
         self._busy = True
         try:
             with nogil:
-                value = base + alpha_beta(&self.S, &s, alpha - base, beta - base)
+                value = base + alpha_beta(&self.S, &s, alpha - base, beta - base, 0)
         finally:
             self._busy = False
         self._raise_if_interrupted()

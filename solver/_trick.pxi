@@ -104,8 +104,7 @@ cdef inline int table_roem(const Params* p, const State* s, uint32_t cards) noex
     cdef int rank = s.trick[0] & 7
     if cards == (<uint32_t>0x01010101 << rank):
         roem += p.four_kind[rank]
-    cdef uint32_t pair = (<uint32_t>0x60) << (8 * p.trump)   # trump Q and K
-    if p.stuk_trick and (cards & pair) == pair:
+    if p.stuk_trick and (cards & p.trump_qk) == p.trump_qk:
         roem += 20
     if p.stuk_pair and (cards & p.stuk_pair) and not (s.hands[p.stuk_holder] & p.stuk_pair):
         roem += 20   # stuk="hand": the holder played the second of the two
