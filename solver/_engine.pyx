@@ -650,7 +650,7 @@ cdef void _fill_renaming(Params* p):
     lowest ones keeps every value when they are its weakest cards in rank order (so every
     comparison and every card's points stay the same) and no roem can tell them apart: no
     four of a kind of their rank scores, and no run of three can use one of them."""
-    cdef int suit, rank, bits, low, top
+    cdef int suit, rank, bits, top
     cdef uint32_t zeros = 0
     cdef int gone
     for suit in range(4):
@@ -680,10 +680,8 @@ cdef void _fill_renaming(Params* p):
         for bits in range(256):
             p.down_one[suit][bits] = 0
             p.down_two[suit][bits] = 0
-            if p.roem_table:
-                if any((bits >> low) & 7 == 7 and (p.zero_ranks[suit] >> low) & 7
-                       for low in range(6)):
-                    continue        # a run could tell them apart
+            if p.roem_table and _run_through(bits, p.zero_ranks[suit]):
+                continue            # a run could tell them apart
             # The k-th lowest 0-point card left moves to rank k: down by the ranks gone below it.
             gone = 0
             for rank in range(8):
@@ -695,6 +693,15 @@ cdef void _fill_renaming(Params* p):
                     p.down_one[suit][bits] |= (<uint32_t>1) << (8 * suit + rank)
                 elif gone == 2:
                     p.down_two[suit][bits] |= (<uint32_t>1) << (8 * suit + rank)
+
+
+cdef bint _run_through(int ranks, int some):
+    """Whether `ranks` (8-bit) hold three in a row that take in one of `some`."""
+    cdef int low
+    for low in range(6):
+        if (ranks >> low) & 7 == 7 and (some >> low) & 7:
+            return True
+    return False
 
 
 cdef int _number(dict spec, str name, int low, int high, int index=-1, int length=0) except? -1:
