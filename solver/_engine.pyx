@@ -86,10 +86,26 @@ cdef void check_signals(Search* S) noexcept nogil:
 
 cdef inline int last_trick(const Params* p, int metric, const State* s) noexcept nogil:
     """The metric's final value of a position in the last trick, which plays itself: everyone
-    holds one card."""
+    holds one card (or of a finished round)."""
     cdef State last = s[0]
-    while last.tricks_left:
-        play(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
+    cdef int i, card
+    if last.ntrick or not last.tricks_left:
+        while last.tricks_left:
+            play(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
+        return final_value(p, metric, &last)
+    # From its start: each hand's one card, in turn from the leader, straight onto the trick.
+    last.win_pos = 0
+    for i in range(4):
+        card = lowest(last.hands[(last.trick_leader + i) & 3])
+        last.trick[i] = card
+        if i and beats(p, card, last.trick[last.win_pos]):
+            last.win_pos = i
+    last.on_table = last.hands[0] | last.hands[1] | last.hands[2] | last.hands[3]
+    last.trick_points = (p.points[last.trick[0]] + p.points[last.trick[1]]
+                         + p.points[last.trick[2]] + p.points[last.trick[3]])
+    last.hands[0] = last.hands[1] = last.hands[2] = last.hands[3] = 0
+    last.ntrick = 4
+    close_trick(p, &last)
     return final_value(p, metric, &last)
 
 
@@ -415,6 +431,7 @@ cdef class Engine:
                 if d >> 3 == c >> 3 and p.strength[d] > p.strength[c]:
                     p.above[c] |= (<uint32_t>1) << d
             p.beats[c] = p.above[c] if c >> 3 == p.trump else 0
+            p.better[c] = p.above[c] | (0 if c >> 3 == p.trump else SUIT_MASK[p.trump])
         p.factor = _number(spec, "factor", 1, 2)
         p.last_trick = 10 * p.factor
         p.pit_mode = _number(spec, "pit_mode", 0, 2)

@@ -89,29 +89,31 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
     cdef int n = 0, card, i, score, tmp
     cdef int scores[MAX_MOVES]
     cdef int seat = (s.trick_leader + s.ntrick) & 3
-    cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
-    cdef int top
-    cdef bint partner_wins
+    cdef int killer = S.killer[(8 - s.tricks_left) * 4 + s.ntrick]
+    cdef const int* history = S.history[s.ntrick]
+    cdef uint32_t winners = 0
+    cdef bint partner_wins = False
+    if s.ntrick:
+        winners = p.better[s.trick[s.win_pos]]
+        partner_wins = p.side[(s.trick_leader + s.win_pos) & 3] == p.side[seat]
     while moves:
         card = lowest(moves)
         moves &= moves - 1
         if card == tt_move:
             score = 1 << 28
-        elif card == S.killer[depth]:
+        elif card == killer:
             score = 1 << 27
         elif s.ntrick == 0:
-            score = lead_score(p, s, seat, card) + (S.history[s.ntrick][card] >> 8)
+            score = lead_score(p, s, seat, card) + (history[card] >> 8)
         else:
-            top = s.trick[s.win_pos]
-            partner_wins = p.side[(s.trick_leader + s.win_pos) & 3] == p.side[seat]
-            if beats(p, card, top):
+            if (winners >> card) & 1:
                 # Win it; the last player wins as cheaply as it can.
                 score = (1 << 26) + (p.points[card] * 64 if s.ntrick < 3 else -p.strength[card] * 64)
             elif partner_wins:
                 score = (1 << 25) + p.points[card] * 64     # smear points on partner's trick
             else:
                 score = (1 << 24) - p.points[card] * 64 - p.strength[card]   # cheapest discard
-            score += S.history[s.ntrick][card] >> 8
+            score += history[card] >> 8
         out[n] = card
         scores[n] = score
         i = n

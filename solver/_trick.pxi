@@ -92,15 +92,17 @@ cdef inline uint32_t legal(const Params* p, const State* s) noexcept nogil:
 
 
 cdef inline bint beats(const Params* p, int card, int top) noexcept nogil:
-    if (card >> 3) == (top >> 3):
-        return p.strength[card] > p.strength[top]
-    return (card >> 3) == p.trump
+    return (p.better[top] >> card) & 1
 
 
 cdef inline int table_roem(const Params* p, const State* s, uint32_t cards) noexcept nogil:
     """Roem made by the four cards of a finished trick (RULES.md, "Roem", roem="table")."""
-    cdef int roem = (RUN_ROEM[cards & 0xFF] + RUN_ROEM[(cards >> 8) & 0xFF]
-                     + RUN_ROEM[(cards >> 16) & 0xFF] + RUN_ROEM[cards >> 24])
+    # A run needs three cards of a suit: the led suit's, or else the other three are the
+    # second card's suit.
+    cdef int led = s.trick[0] >> 3, second = s.trick[1] >> 3
+    cdef int roem = RUN_ROEM[(cards >> (8 * led)) & 0xFF]
+    if second != led:
+        roem += RUN_ROEM[(cards >> (8 * second)) & 0xFF]
     cdef int rank = s.trick[0] & 7
     if cards == (<uint32_t>0x01010101 << rank):
         roem += p.four_kind[rank]
@@ -114,7 +116,6 @@ cdef inline int table_roem(const Params* p, const State* s, uint32_t cards) noex
 cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
     """Play `card` for the player to move; closes the trick after its fourth card."""
     cdef int seat = (s.trick_leader + s.ntrick) & 3
-    cdef int winner, side, points
     cdef uint32_t bit = (<uint32_t>1) << card
     s.hands[seat] &= ~bit
     s.trick[s.ntrick] = card
@@ -128,10 +129,15 @@ cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
         s.on_table |= bit
         s.trick_points += p.points[card]
     s.ntrick += 1
-    if s.ntrick < 4:
-        return
-    points = s.trick_points
-    winner = (s.trick_leader + s.win_pos) & 3
+    if s.ntrick == 4:
+        close_trick(p, s)
+
+
+cdef inline void close_trick(const Params* p, State* s) noexcept nogil:
+    """Score a trick of four cards (trick, win_pos, on_table, trick_points) and start the next."""
+    cdef int points = s.trick_points
+    cdef int winner = (s.trick_leader + s.win_pos) & 3
+    cdef int side
     side = p.side[winner]
     if s.tricks_left == 1:
         points += p.last_trick
