@@ -158,25 +158,36 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
             tt_move = entry.best if (s.hands[s.trick_leader] >> entry.best) & 1 else -1
     cdef int alpha_start = alpha, beta_start = beta
     cdef int moves[MAX_MOVES]
+    cdef int n, cutoff
+    cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
+    cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
+    cdef bint lookahead = tt_move < 0 and ply_of(s) - S.root_ply < LOOKAHEAD_TOP
+    cdef bint etc = s.ntrick == 3 and s.tricks_left >= 4    # the children are big table positions
     if not legal_set:
         legal_set = legal(p, s)
-    cdef int n = order_moves(S, s, drop_equivalent(p, s, legal_set), tt_move, moves)
-    cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
-    if tt_move < 0 and n > 1 and ply_of(s) - S.root_ply < LOOKAHEAD_TOP:
-        order_by_lookahead(S, s, moves, n, maximising)
-    cdef int cutoff
-    if s.ntrick == 3 and s.tricks_left >= 4:     # the children are big table positions
-        cutoff = enhanced_cutoff(S, s, moves, n, maximising, alpha, beta)
-        if cutoff != NO_CUTOFF:
-            return cutoff
+    # The table's move, else the killer, is searched before the others are even sorted:
+    # most often it ends the search here.
+    cdef int first = tt_move if tt_move >= 0 else S.killer[depth]
+    cdef bint staged = (not lookahead and not etc and first >= 0
+                        and (legal_set >> first) & 1)
+    if staged:
+        moves[0] = first
+        n = 1
+    else:
+        n = order_moves(S, s, drop_equivalent(p, s, legal_set), tt_move, moves)
+        if lookahead and n > 1:
+            order_by_lookahead(S, s, moves, n, maximising)
+        if etc:
+            cutoff = enhanced_cutoff(S, s, moves, n, maximising, alpha, beta)
+            if cutoff != NO_CUTOFF:
+                return cutoff
     cdef int best = -INF if maximising else INF
     cdef int best_move = moves[0]
-    cdef int i, gain, value
+    cdef int i = 0, gain, value
     cdef int base = progress(p, S.metric, s)
     cdef uint32_t next_legal
     cdef State child
-    cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
-    for i in range(n):
+    while i < n:
         child = s[0]
         play(p, &child, moves[i])
         # A card that is the only legal one, later in this trick, is played here rather
@@ -225,6 +236,11 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
             S.killer[depth] = best_move
             S.history[s.ntrick][best_move] += s.tricks_left * s.tricks_left
             break
+        i += 1
+        if staged and i == 1:
+            # The rest, in order (an equivalent of the first may be searched again).
+            n = 1 + order_moves(S, s, drop_equivalent(p, s, legal_set)
+                                & ~((<uint32_t>1) << first), tt_move, moves + 1)
     if at_boundary:
         # Probe again: the search below may have reused the slot found above.
         entry = probe(S, &key, &found)
