@@ -137,12 +137,14 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         if bounded and low >= beta:
             return low
     cdef Entry* entry = NULL
+    cdef Entry* bucket = NULL
     cdef bint found = False
     cdef Key key
     cdef int tt_move = -1
     if at_boundary:
         make_key(S, s, &key)
-        entry = probe(S, &key, &found)
+        bucket = bucket_of(S, &key)
+        entry = probe_bucket(S, bucket, &key, &found)
         if found:
             if entry.lower >= beta:
                 return entry.lower
@@ -243,7 +245,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
                                 & ~((<uint32_t>1) << first), tt_move, moves + 1)
     if at_boundary:
         # Probe again: the search below may have reused the slot found above.
-        entry = probe(S, &key, &found)
+        entry = probe_bucket(S, bucket, &key, &found)
         if not found:
             entry.hands[0] = key.hands[0]
             entry.hands[1] = key.hands[1]

@@ -40,13 +40,10 @@ cdef inline Entry* bucket_of(Search* S, const Key* key) noexcept nogil:
     return S.table + (h & S.bucket_mask) * BUCKET
 
 
-cdef inline Entry* probe(Search* S, const Key* key, bint* found) noexcept nogil:
-    """The entry for this key, or the slot to replace with it (found=False)."""
-    return probe_bucket(S, bucket_of(S, key), key, found)
-
-
 cdef inline Entry* probe_bucket(Search* S, Entry* bucket, const Key* key,
                                 bint* found) noexcept nogil:
+    """The key's entry in its bucket (bucket_of), or the slot to replace with it
+    (found=False)."""
     cdef Entry* victim = bucket
     cdef Entry* e
     cdef int i, worth, victim_worth = 99
