@@ -17,6 +17,7 @@ DEF SWEEP_PERIOD = 32768          # configures per full sweep of the table: half
 DEF MAX_AMOUNT = 1000             # the largest bonus or roem option (rules.py, MAX_AMOUNT)
 DEF LOOKAHEAD_TOP = 5             # plies below the root whose moves a shallow search orders
 DEF LOOKAHEAD_DEPTH = 6           # the depth of that search
+DEF TRUMP_WORTH = 25              # what that search counts a trump still held as worth
 DEF BUCKET = 4                    # entries in a bucket: 4 x 32 bytes, two 64-byte cache lines
 
 cdef extern from "Python.h":
