@@ -17,6 +17,8 @@ DEF SWEEP_PERIOD = 32768          # configures per full sweep of the table: half
 DEF MAX_AMOUNT = 1000             # the largest bonus or roem option (rules.py, MAX_AMOUNT)
 DEF LOOKAHEAD_TOP = 5             # plies below the root whose moves a shallow search orders
 DEF LOOKAHEAD_DEPTH = 6           # the depth of that search
+DEF LOOKAHEAD_NEXT = 8            # and the plies below those, down to here,
+DEF LOOKAHEAD_NEXT_DEPTH = 3      # with a shallower one
 DEF TRUMP_WORTH = 25              # what that search counts a trump still held as worth
 DEF BUCKET = 4                    # entries in a bucket: 4 x 32 bytes, two 64-byte cache lines
 
@@ -164,7 +166,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef int n, cutoff
     cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
-    cdef bint lookahead = tt_move < 0 and ply_of(s) - S.root_ply < LOOKAHEAD_TOP
+    cdef int below_root = ply_of(s) - S.root_ply
+    cdef bint lookahead = tt_move < 0 and below_root < LOOKAHEAD_NEXT
     cdef bint etc = s.ntrick == 3 and s.tricks_left >= 4    # the children are big table positions
     if not legal_set:
         legal_set = legal(p, s)
@@ -179,7 +182,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     else:
         n = order_moves(S, s, drop_equivalent(p, s, legal_set), tt_move, moves)
         if lookahead and n > 1:
-            order_by_lookahead(S, s, moves, n, maximising)
+            order_by_lookahead(S, s, moves, n, maximising, LOOKAHEAD_DEPTH
+                               if below_root < LOOKAHEAD_TOP else LOOKAHEAD_NEXT_DEPTH)
         if etc:
             cutoff = enhanced_cutoff(S, s, moves, n, maximising, alpha, beta)
             if cutoff != NO_CUTOFF:

@@ -164,15 +164,16 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
 
 
 cdef void order_by_lookahead(Search* S, const State* s, int* moves, int n,
-                             bint maximising) noexcept nogil:
-    """Reorder `moves` by a shallow search of each, best first; ties keep their order."""
+                             bint maximising, int depth) noexcept nogil:
+    """Reorder `moves` by a search `depth` cards deep of each, best first; ties keep their
+    order."""
     cdef int guess[MAX_MOVES]
     cdef int i, j, tmp
     cdef State child
     for i in range(n):
         child = s[0]
         play(&S.p, &child, moves[i])
-        guess[i] = horizon(S, &child, LOOKAHEAD_DEPTH - 1, -INF, INF)
+        guess[i] = horizon(S, &child, depth - 1, -INF, INF)
         if not maximising:
             guess[i] = -guess[i]
     for i in range(1, n):
