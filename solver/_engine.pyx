@@ -19,7 +19,8 @@ DEF LOOKAHEAD_TOP = 5             # plies below the root whose moves a shallow s
 DEF LOOKAHEAD_DEPTH = 6           # the depth of that search
 DEF LOOKAHEAD_NEXT = 8            # and the plies below those, down to here,
 DEF LOOKAHEAD_NEXT_DEPTH = 3      # with a shallower one
-DEF TRUMP_WORTH = 25              # what that search counts a trump still held as worth
+DEF TRUMP_WORTH = 25              # what that search counts a trump still held as worth,
+DEF MASTER_TRUMP_WORTH = 25       # and the highest trump left on top of that
 DEF BUCKET = 4                    # entries in a bucket: 4 x 32 bytes, two 64-byte cache lines
 
 cdef extern from "Python.h":
@@ -682,6 +683,12 @@ cdef void _fill_search_tables(Params* p):
             for k in range(8):
                 if mask >> k & 1:
                     p.suit_points[suit][mask] += p.points[suit * 8 + k]
+    for mask in range(256):
+        p.top_trump[mask] = -1
+        for k in range(8):                  # p.order: weakest first
+            card = p.order[p.trump][k]
+            if mask >> (card & 7) & 1:
+                p.top_trump[mask] = card
     _fill_renaming(p)
 
 

@@ -132,14 +132,21 @@ cdef inline int ply_of(const State* s) noexcept nogil:
 
 cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noexcept nogil:
     """The points difference taken after `depth` more cards, both sides at their best, each
-    trump still held counted as TRUMP_WORTH points to its side (trumps take the tricks to
-    come): a cheap guess, used only to order moves near the root (for every metric)."""
+    trump still held counted as TRUMP_WORTH points to its side and the highest one as
+    MASTER_TRUMP_WORTH more (trumps take the tricks to come): a cheap guess, used only to
+    order moves near the root (for every metric)."""
     cdef int playing = 0 if S.p.side[0] == 0 else 1      # a seat of the playing team
     cdef uint32_t trumps = SUIT_MASK[S.p.trump]
+    cdef uint32_t ours, theirs
+    cdef int top
     if depth == 0 or s.tricks_left == 0:
-        return (s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1] + TRUMP_WORTH * (
-            popcount((s.hands[playing] | s.hands[playing + 2]) & trumps)
-            - popcount((s.hands[playing ^ 1] | s.hands[playing ^ 3]) & trumps)))
+        ours = s.hands[playing] | s.hands[playing + 2]
+        theirs = s.hands[playing ^ 1] | s.hands[playing ^ 3]
+        top = S.p.top_trump[((ours | theirs) >> (8 * S.p.trump)) & 0xFF]
+        return (s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
+                + TRUMP_WORTH * (popcount(ours & trumps) - popcount(theirs & trumps))
+                + (0 if top < 0 else MASTER_TRUMP_WORTH if (ours >> top) & 1
+                   else -MASTER_TRUMP_WORTH))
     S.nodes += 1
     cdef uint32_t moves = drop_equivalent(&S.p, s, legal(&S.p, s))
     cdef bint maximising = S.p.side[(s.trick_leader + s.ntrick) & 3] == 0
