@@ -15,11 +15,7 @@ DEF NO_CUTOFF = -99999
 DEF SIGNAL_CHECK_MASK = 0x3FFFF   # look for Ctrl-C every 262,144 nodes (about 15 ms)
 DEF SWEEP_PERIOD = 32768          # configures per full sweep of the table: half the epochs
 DEF MAX_AMOUNT = 1000             # the largest bonus or roem option (rules.py, MAX_AMOUNT)
-DEF LOOKAHEAD_TOP = 5             # plies below the root whose moves a shallow search orders
-DEF LOOKAHEAD_DEPTH = 6           # the depth of that search
-DEF LOOKAHEAD_NEXT = 8            # and the plies below those, down to here,
-DEF LOOKAHEAD_NEXT_DEPTH = 3      # with a shallower one
-DEF TRUMP_WORTH = 25              # what that search counts a trump still held as worth,
+DEF TRUMP_WORTH = 25              # what the lookahead counts a trump still held as worth,
 DEF MASTER_TRUMP_WORTH = 25       # and the highest trump left on top of that
 DEF BUCKET = 4                    # entries in a bucket: 4 x 32 bytes, two 64-byte cache lines
 
@@ -167,8 +163,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef int n, cutoff
     cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
-    cdef int below_root = ply_of(s) - S.root_ply
-    cdef bint lookahead = tt_move < 0 and below_root < LOOKAHEAD_NEXT
+    cdef int lookahead = lookahead_depth(ply_of(s) - S.root_ply) if tt_move < 0 else 0
     cdef bint etc = s.ntrick == 3 and s.tricks_left >= 4    # the children are big table positions
     if not legal_set:
         legal_set = legal(p, s)
@@ -183,8 +178,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     else:
         n = order_moves(S, s, drop_equivalent(p, s, legal_set), tt_move, moves)
         if lookahead and n > 1:
-            order_by_lookahead(S, s, moves, n, maximising, LOOKAHEAD_DEPTH
-                               if below_root < LOOKAHEAD_TOP else LOOKAHEAD_NEXT_DEPTH)
+            order_by_lookahead(S, s, moves, n, maximising, lookahead)
         if etc:
             cutoff = enhanced_cutoff(S, s, moves, n, maximising, alpha, beta)
             if cutoff != NO_CUTOFF:
