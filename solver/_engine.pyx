@@ -322,8 +322,10 @@ cdef int keep_line(Search* S, const State* start, int low, int high, int max_car
     cdef uint32_t moves
     cdef int n = 0, card, value
     cdef bint maximising, kept
+    # Lookahead ordering by the distance from the line's start, not from each turn: the
+    # turns' tests are small searches in a table the earlier ones filled.
+    S.root_ply = ply_of(&s)
     while s.tricks_left > 0 and n < max_cards:
-        S.root_ply = ply_of(&s)
         moves = legal(&S.p, &s)
         maximising = S.p.side[(s.trick_leader + s.ntrick) & 3] == 0
         kept = False
