@@ -36,7 +36,6 @@ cdef struct Params:
     int four_sum[256]       # four_kind summed over a set of ranks (8-bit)
     int points[32]          # card points, already doubled under double_suits
     int strength[32]        # higher wins within a suit; trumps above all plain cards
-    uint32_t beats[32]      # for a trump card: the trumps that beat it
     uint32_t above[32]      # the cards of the same suit that beat it
     uint32_t better[32]     # the cards that beat it on a trick: above, and all trumps if it is none
     int last_trick          # 10, doubled under double_suits

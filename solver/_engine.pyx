@@ -161,7 +161,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef int alpha_start = alpha, beta_start = beta
     cdef int moves[MAX_MOVES]
     cdef int n, cutoff
-    cdef int depth = (8 - s.tricks_left) * 4 + s.ntrick
+    cdef int depth = ply_of(s)
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
     cdef int lookahead = lookahead_depth(ply_of(s) - S.root_ply) if tt_move < 0 else 0
     cdef bint etc = s.ntrick == 3 and s.tricks_left >= 4    # the children are big table positions
@@ -450,7 +450,6 @@ cdef class Engine:
             for d in range(32):
                 if d >> 3 == c >> 3 and p.strength[d] > p.strength[c]:
                     p.above[c] |= (<uint32_t>1) << d
-            p.beats[c] = p.above[c] if c >> 3 == p.trump else 0
             p.better[c] = p.above[c] | (0 if c >> 3 == p.trump else SUIT_MASK[p.trump])
         p.factor = _number(spec, "factor", 1, 2)
         p.last_trick = 10 * p.factor
@@ -501,14 +500,8 @@ cdef class Engine:
             s.pts[i] = pts[i]
             s.roem[i] = roem[i]
             s.won[i] = won[i]
-        s.ntrick = 0
-        for c in trick:   # replayed so that the winner so far is tracked as in play
-            s.trick[s.ntrick] = c
-            if s.ntrick == 0 or beats(&self.S.p, c, s.trick[s.win_pos]):
-                s.win_pos = s.ntrick
-            s.on_table |= (<uint32_t>1) << <int>c
-            s.trick_points += self.S.p.points[<int>c]
-            s.ntrick += 1
+        for c in trick:   # replayed, so that the winner so far is tracked as in play
+            play_card(&self.S.p, &s, c)
         return s
 
     @staticmethod

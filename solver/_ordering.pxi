@@ -89,7 +89,7 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
     cdef int n = 0, card, i, score, tmp
     cdef int scores[MAX_MOVES]
     cdef int seat = (s.trick_leader + s.ntrick) & 3
-    cdef int killer = S.killer[(8 - s.tricks_left) * 4 + s.ntrick]
+    cdef int killer = S.killer[ply_of(s)]
     cdef const int* history = S.history[s.ntrick]
     cdef uint32_t winners = 0
     cdef bint partner_wins = False
@@ -148,11 +148,11 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
     trump still held counted as TRUMP_WORTH points to its side and the highest one as
     MASTER_TRUMP_WORTH more (trumps take the tricks to come): a cheap guess, used only to
     order moves near the root (for every metric)."""
-    cdef int playing = 0 if S.p.side[0] == 0 else 1      # a seat of the playing team
-    cdef uint32_t trumps = SUIT_MASK[S.p.trump]
-    cdef uint32_t ours, theirs
-    cdef int top
+    cdef uint32_t trumps, ours, theirs
+    cdef int top, playing
     if depth == 0 or s.tricks_left == 0:
+        playing = 0 if S.p.side[0] == 0 else 1      # a seat of the playing team
+        trumps = SUIT_MASK[S.p.trump]
         ours = s.hands[playing] | s.hands[playing + 2]
         theirs = s.hands[playing ^ 1] | s.hands[playing ^ 3]
         top = S.p.top_trump[((ours | theirs) >> (8 * S.p.trump)) & 0xFF]

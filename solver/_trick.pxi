@@ -66,14 +66,14 @@ cdef inline uint32_t legal(const Params* p, const State* s) noexcept nogil:
     cdef uint32_t higher
     if follow:
         if led == p.trump:
-            higher = follow & p.beats[top]
+            higher = follow & p.better[top]     # top is a trump: the trumps above it
             if higher:
                 return higher
         return follow
     cdef uint32_t trumps = hand & trump_mask
     if not trumps:
         return hand
-    higher = (trumps & p.beats[top]) if trumped else trumps
+    higher = trumps & p.better[top]     # all of them, if no trump is on the trick yet
     cdef uint32_t lower = trumps & ~higher
     cdef uint32_t others = hand & ~trump_mask
     if p.amsterdam and ((s.trick_leader + s.win_pos) & 3) == (seat ^ 2):
