@@ -88,24 +88,8 @@ cdef inline int last_trick(const Params* p, int metric, const State* s) noexcept
     """The metric's final value of a position in the last trick, which plays itself: everyone
     holds one card (or of a finished round)."""
     cdef State last = s[0]
-    cdef int i, card
-    if last.ntrick or not last.tricks_left:
-        while last.tricks_left:
-            play(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
-        return final_value(p, metric, &last)
-    # From its start: each hand's one card, in turn from the leader, straight onto the trick.
-    last.win_pos = 0
-    for i in range(4):
-        card = lowest(last.hands[(last.trick_leader + i) & 3])
-        last.trick[i] = card
-        if i and beats(p, card, last.trick[last.win_pos]):
-            last.win_pos = i
-    last.on_table = last.hands[0] | last.hands[1] | last.hands[2] | last.hands[3]
-    last.trick_points = (p.points[last.trick[0]] + p.points[last.trick[1]]
-                         + p.points[last.trick[2]] + p.points[last.trick[3]])
-    last.hands[0] = last.hands[1] = last.hands[2] = last.hands[3] = 0
-    last.ntrick = 4
-    close_trick(p, &last)
+    while last.tricks_left:
+        play(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
     return final_value(p, metric, &last)
 
 
@@ -163,7 +147,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef int n, cutoff
     cdef int depth = ply_of(s)
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
-    cdef int lookahead = lookahead_depth(ply_of(s) - S.root_ply) if tt_move < 0 else 0
+    cdef int lookahead = lookahead_depth(depth - S.root_ply) if tt_move < 0 else 0
     cdef bint etc = s.ntrick == 3 and s.tricks_left >= 4    # the children are big table positions
     if not legal_set:
         legal_set = legal(p, s)
@@ -266,13 +250,18 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     return best
 
 
+cdef inline int search_from(Search* S, const State* s, int alpha, int beta) noexcept nogil:
+    """The metric's value of `s` (fail-soft, absolute)."""
+    cdef int base = progress(&S.p, S.metric, s)
+    return base + alpha_beta(S, s, alpha - base, beta - base, 0)
+
+
 cdef inline int search_child(Search* S, const State* s, int card, int alpha, int beta,
                              State* child) noexcept nogil:
     """The metric's value (fail-soft, absolute) after `card` is played from `s`."""
     child[0] = s[0]
     play(&S.p, child, card)
-    cdef int base = progress(&S.p, S.metric, child)
-    return base + alpha_beta(S, child, alpha - base, beta - base, 0)
+    return search_from(S, child, alpha, beta)
 
 
 cdef int child_values(Search* S, const State* s, int window, int* cards,
@@ -290,16 +279,18 @@ cdef int child_values(Search* S, const State* s, int window, int* cards,
     while kept:
         card = lowest(kept)
         kept &= kept - 1
+        child = s[0]
+        play(&S.p, &child, card)
         if first:
-            value = search_child(S, s, card, -INF, INF, &child)
+            value = search_from(S, &child, -INF, INF)
             first = False
         else:
             low, high = previous - window, previous + window
-            value = search_child(S, s, card, low, high, &child)
+            value = search_from(S, &child, low, high)
             if value <= low:           # fail-soft: the value is at most this; find it
-                value = search_child(S, s, card, -INF, value + 1, &child)
+                value = search_from(S, &child, -INF, value + 1)
             elif value >= high:
-                value = search_child(S, s, card, value - 1, INF, &child)
+                value = search_from(S, &child, value - 1, INF)
         if S.interrupted:
             return 0
         value_of[card] = value
@@ -339,9 +330,9 @@ cdef int keep_line(Search* S, const State* start, int low, int high, int max_car
             if not moves:
                 kept = True     # the last candidate: some card keeps the value, none before
             elif maximising:
-                kept = low == -INF or search_child(S, &s, card, low - 1, low, &child) >= low
+                kept = low == -INF or search_from(S, &child, low - 1, low) >= low
             else:
-                kept = high == INF or search_child(S, &s, card, high, high + 1, &child) <= high
+                kept = high == INF or search_from(S, &child, high, high + 1) <= high
             if S.interrupted:
                 return 0
             if kept:
@@ -551,14 +542,13 @@ cdef class Engine:
         Ctrl-C stops it within a few hundredths of a second with KeyboardInterrupt."""
         self._require_ready()
         cdef State s = self._state(position)
-        cdef int base, value
+        cdef int value
         self.S.metric = metric      # part of every table key, so metrics share the table
-        base = progress(&self.S.p, metric, &s)
         self.S.root_ply = ply_of(&s)
         self._busy = True
         try:
             with nogil:
-                value = base + alpha_beta(&self.S, &s, alpha - base, beta - base, 0)
+                value = search_from(&self.S, &s, alpha, beta)
         finally:
             self._busy = False
         self._raise_if_interrupted()

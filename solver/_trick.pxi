@@ -116,6 +116,7 @@ cdef inline int table_roem(const Params* p, const State* s, uint32_t cards) noex
 cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
     """Play `card` for the player to move; closes the trick after its fourth card."""
     cdef int seat = (s.trick_leader + s.ntrick) & 3
+    cdef int winner, side, points
     cdef uint32_t bit = (<uint32_t>1) << card
     s.hands[seat] &= ~bit
     s.trick[s.ntrick] = card
@@ -129,15 +130,10 @@ cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
         s.on_table |= bit
         s.trick_points += p.points[card]
     s.ntrick += 1
-    if s.ntrick == 4:
-        close_trick(p, s)
-
-
-cdef inline void close_trick(const Params* p, State* s) noexcept nogil:
-    """Score a trick of four cards (trick, win_pos, on_table, trick_points) and start the next."""
-    cdef int points = s.trick_points
-    cdef int winner = (s.trick_leader + s.win_pos) & 3
-    cdef int side
+    if s.ntrick < 4:
+        return
+    points = s.trick_points
+    winner = (s.trick_leader + s.win_pos) & 3
     side = p.side[winner]
     if s.tricks_left == 1:
         points += p.last_trick
