@@ -304,30 +304,66 @@ cdef int child_values(Search* S, const State* s, int window, int* cards,
     return n
 
 
-cdef int keep_line(Search* S, const State* start, int low, int high, int max_cards,
-                   int* cards) noexcept nogil:
-    """The cards of Engine.line: at every turn the first card, in card order, after which
-    the value still lies in low..high. Its length, or 0 when no card keeps the value."""
+cdef int root_value(Search* S, const State* s, int* best_card) noexcept nogil:
+    """The exact value of `s`, and in best_card[0] the first card in preferred_order whose
+    value it is: a principal variation search at the root, where a card replaces the best
+    so far only when it is better."""
+    cdef int moves[MAX_MOVES]
+    cdef int n = preferred_order(S, s, moves)
+    cdef int sign = 1 if S.p.side[(s.trick_leader + s.ntrick) & 3] == 0 else -1
+    cdef int i, value, best = -INF
+    cdef State child
+    for i in range(n):
+        # Values as the side to move sees them (times sign): it looks for the highest.
+        if i == 0:
+            value = sign * search_child(S, s, moves[i], -INF, INF, &child)
+        elif sign > 0:
+            value = search_child(S, s, moves[i], best, best + 1, &child)
+            if value > best:
+                value = search_from(S, &child, best, INF)
+        else:
+            value = -search_child(S, s, moves[i], -best - 1, -best, &child)
+            if value > best:
+                value = -search_from(S, &child, -INF, -best)
+        if S.interrupted:
+            return 0
+        if value > best:
+            best = value
+            best_card[0] = moves[i]
+    return sign * best
+
+
+cdef int keep_line(Search* S, const State* start, int low, int high, bint preferred,
+                   int max_cards, int* cards) noexcept nogil:
+    """The cards of Engine.line: at every turn the first card after which the value still
+    lies in low..high, in card order or (`preferred`) in preferred_order. Its length, or 0
+    when no card keeps the value. The caller sets S.root_ply: the lookahead counts from the
+    line's start, not from each turn, as the turns' tests are small searches in a table the
+    earlier ones filled."""
     cdef State s = start[0]
     cdef State child
     cdef uint32_t moves
-    cdef int n = 0, card, value
+    cdef int candidates[32]
+    cdef int n = 0, count, i, value
     cdef bint maximising, kept
-    # Lookahead ordering by the distance from the line's start, not from each turn: the
-    # turns' tests are small searches in a table the earlier ones filled.
-    S.root_ply = ply_of(&s)
     while s.tricks_left > 0 and n < max_cards:
-        moves = legal(&S.p, &s)
+        if preferred:
+            count = preferred_order(S, &s, candidates)
+        else:
+            moves = legal(&S.p, &s)
+            count = 0
+            while moves:
+                candidates[count] = lowest(moves)
+                moves &= moves - 1
+                count += 1
         maximising = S.p.side[(s.trick_leader + s.ntrick) & 3] == 0
         kept = False
-        while moves:
-            card = lowest(moves)
-            moves &= moves - 1
+        for i in range(count):
             child = s
-            play(&S.p, &child, card)
+            play(&S.p, &child, candidates[i])
             # No card takes the value past what the player to move can force, so one side
             # of low..high holds for every card: one null window tests the other side.
-            if not moves:
+            if i == count - 1:
                 kept = True     # the last candidate: some card keeps the value, none before
             elif maximising:
                 kept = low == -INF or search_from(S, &child, low - 1, low) >= low
@@ -336,7 +372,7 @@ cdef int keep_line(Search* S, const State* start, int low, int high, int max_car
             if S.interrupted:
                 return 0
             if kept:
-                cards[n] = card
+                cards[n] = candidates[i]
                 n += 1
                 s = child
                 break
@@ -600,24 +636,54 @@ cdef class Engine:
         self._raise_if_interrupted()
         return out
 
-    def line(self, position, int metric, int low, int high, int max_cards=32):
+    def line(self, position, int metric, int low, int high, int max_cards=32,
+             bint preferred=False):
         """One continuation that keeps the value of `position`, known to lie in low..high
         (low = high for an exact value; +-INFINITY for an open side): at every turn the first
-        card, in card order, after which it still does. At most `max_cards` cards; [] if no
-        card keeps it."""
+        card after which it still does, in card order or (`preferred`) in the order the
+        search prefers, which costs fewer tests. At most `max_cards` cards; [] if no card
+        keeps it."""
         self._require_ready()
         cdef State s = self._state(position)
         cdef int cards[32]
         cdef int n
         self.S.metric = metric
+        self.S.root_ply = ply_of(&s)
         self._busy = True
         try:
             with nogil:
-                n = keep_line(&self.S, &s, low, high, max_cards, cards)
+                n = keep_line(&self.S, &s, low, high, preferred, max_cards, cards)
         finally:
             self._busy = False
         self._raise_if_interrupted()
         return [cards[i] for i in range(n)]
+
+    def solve(self, position, int metric):
+        """(value, line): the metric's exact value, and the line `line(position, metric,
+        value, value, preferred=True)` gives, from one search: the root's search finds the
+        line's first card too. A finished round has the line []."""
+        self._require_ready()
+        cdef State s = self._state(position)
+        cdef State child
+        cdef int cards[32]
+        cdef int n = 0, value
+        self.S.metric = metric
+        self.S.root_ply = ply_of(&s)
+        self._busy = True
+        try:
+            with nogil:
+                if s.tricks_left == 0:
+                    value = final_value(&self.S.p, metric, &s)
+                else:
+                    value = root_value(&self.S, &s, cards)
+                    if not self.S.interrupted:
+                        child = s
+                        play(&self.S.p, &child, cards[0])
+                        n = 1 + keep_line(&self.S, &child, value, value, True, 31, cards + 1)
+        finally:
+            self._busy = False
+        self._raise_if_interrupted()
+        return value, [cards[i] for i in range(n)]
 
     def _raise_if_interrupted(self):
         if self.S.interrupted:

@@ -82,15 +82,22 @@ cdef inline int lead_score(const Params* p, const State* s, int seat, int card) 
     return (1 << 26) + p.points[card] * 64         # a sure winner
 
 
+cdef int NO_HISTORY[32]     # all 0: order_moves without what earlier searches learned
+
+
 cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_move,
-                            int* out) noexcept nogil:
-    """Moves best-first: table move, killer, then by what the card does to the trick."""
+                            int* out, bint learned=True) noexcept nogil:
+    """Moves best-first: table move, killer, then by what the card does to the trick.
+    Without `learned`, killer and history (which depend on earlier searches) are left out:
+    the order is then a function of the position alone."""
     cdef const Params* p = &S.p
     cdef int n = 0, card, i, score, tmp
     cdef int scores[MAX_MOVES]
     cdef int seat = (s.trick_leader + s.ntrick) & 3
-    cdef int killer = S.killer[ply_of(s)]
-    cdef const int* history = S.history[s.ntrick]
+    cdef int killer = S.killer[ply_of(s)] if learned else -1
+    cdef const int* history = NO_HISTORY
+    if learned:
+        history = &S.history[s.ntrick][0]
     cdef uint32_t winners = 0
     cdef bint partner_wins = False
     if s.ntrick:
@@ -202,3 +209,15 @@ cdef void order_by_lookahead(Search* S, const State* s, int* moves, int n,
             tmp = guess[j - 1]; guess[j - 1] = guess[j]; guess[j] = tmp
             tmp = moves[j - 1]; moves[j - 1] = moves[j]; moves[j] = tmp
             j -= 1
+
+
+cdef inline int preferred_order(Search* S, const State* s, int* moves) noexcept nogil:
+    """The legal cards of `s`, one of each interchangeable set, in the order the search
+    would try them with nothing learned: by order_moves, and by the lookahead where the
+    search looks ahead. A function of the position (and S.root_ply) alone. Their number."""
+    cdef int n = order_moves(S, s, drop_equivalent(&S.p, s, legal(&S.p, s)), -1, moves, False)
+    cdef int depth = lookahead_depth(ply_of(s) - S.root_ply)
+    if depth and n > 1:
+        order_by_lookahead(S, s, moves, n, S.p.side[(s.trick_leader + s.ntrick) & 3] == 0,
+                           depth)
+    return n

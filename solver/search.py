@@ -36,7 +36,7 @@ class SolveResult:
     value: Value
     totals: Dict[str, int]          # each team's total at the end of `line`
     line: List[Card]                # one optimal continuation to the end of the round
-    nodes: int                      # nodes searched for `value`
+    nodes: int                      # nodes searched for `value` and `line`
     played: List[Card] = field(default_factory=list)
 
     def to_dict(self) -> Dict[str, object]:
@@ -148,13 +148,23 @@ class Solver:
 
     def solve(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
               played: Iterable = (), objective: str = "points") -> SolveResult:
-        """The exact value of the round from the playing team's view, with one optimal line."""
+        """The exact value of the round from the playing team's view, with one optimal line:
+        at each turn the first card that keeps the value in the order the search prefers
+        (a function of the position alone, so the same whatever the table holds). `line`
+        gives the line that takes the first such card in card order instead."""
         check_objective(objective)
         game = self.game(deal, trump, leader, playing, rules, played)
         start = self.engine.nodes
-        value = self.value(game, objective)
+        if objective == "points" or (objective == "score" and not _score_is_points(game.rules)):
+            # One engine call: the root's search finds the line's first card too.
+            value, cards = self._call(game, self.engine.solve, _METRICS[objective])
+            line = [ALL_CARDS[c] for c in cards]
+        else:
+            value = self.value(game, objective)
+            line = self._keeping(game, objective, value, 32, preferred=True)
         nodes = self.engine.nodes - start
-        line = self.line(game, objective, value)
+        if len(line) != 32 - len(game.played):    # pragma: no cover - an engine bug
+            raise AssertionError(f"the line {line} does not reach the end of the round")
         end = game.copy()
         for card in line:
             end.place(card)     # the engine's line is legal: no duty checks needed
@@ -215,8 +225,10 @@ class Solver:
         check_objective(objective)
         return self._keeping(game, objective, self.value(game, objective), 1)[0]
 
-    def _keeping(self, game: Game, objective: str, value: Value, most: int) -> List[Card]:
-        """Up to `most` cards along the line that keeps `value`, found by the engine."""
+    def _keeping(self, game: Game, objective: str, value: Value, most: int,
+                 preferred: bool = False) -> List[Card]:
+        """Up to `most` cards along the line that keeps `value`, found by the engine: at each
+        turn the first card that does in card order, or in the search's preferred order."""
         if game.is_over:
             return []
         if objective == "make":
@@ -225,7 +237,7 @@ class Solver:
             keep = (threshold, _engine.INFINITY) if value else (-_engine.INFINITY, threshold - 1)
         else:
             metric, keep = _METRICS[objective], (value, value)
-        cards = self._call(game, self.engine.line, metric, *keep, most)
+        cards = self._call(game, self.engine.line, metric, *keep, most, preferred)
         if not cards:    # pragma: no cover - would mean the engine is inconsistent
             raise AssertionError(f"no card keeps the value {value} after {game.played}")
         return [ALL_CARDS[c] for c in cards]

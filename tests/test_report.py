@@ -76,7 +76,7 @@ def test_results_have_html_and_short_reprs(analysis):
     for obj in (DEAL, result, table, analysis, bids):
         assert 'data-card="' in obj._repr_html_() or "<table" in obj._repr_html_()
         assert len(repr(obj)) < 400 and "Card.parse" not in repr(obj)
-    assert "line='HA HT H9 HJ" in repr(result)
+    assert "line='HA HT HQ HJ" in repr(result)
 
 
 def test_enums_print_as_letters():

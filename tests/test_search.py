@@ -196,6 +196,38 @@ def test_the_engine_line_is_the_first_card_that_keeps_the_value(game, objective)
         assert solver.best_card(game, objective) == expected[0]
 
 
+def assert_every_card_keeps_the_value(game, objective, res):
+    """Each card of `res.line` has the value solved, as independent searches find it."""
+    copy = game.copy()
+    for card in res.line:
+        assert independent_values(Solver(table_mb=1), copy, objective)[card] == res.value
+        copy.play(card)
+    assert copy.is_over
+
+
+@settings(max_examples=30, **SLOW)
+@given(positions(tricks_left=st.integers(1, 4)), st.sampled_from(["points", "score", "make"]))
+def test_every_card_of_the_solve_line_keeps_the_value(game, objective):
+    res = Solver(table_mb=1).solve(game.deal, game.trump, game.leader, game.playing, game.rules,
+                                   game.played, objective)
+    assert_every_card_keeps_the_value(game, objective, res)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_solve_line_on_a_full_deal_keeps_the_value_and_ignores_the_table(seed):
+    """The line of `solve` is a function of the position: a table warmed by other searches
+    (another objective, another deal, the same deal) gives the same line."""
+    deal, trump, leader = Deal.random(seed), "SHDC"[seed], "ESWN"[seed]
+    fresh = Solver().solve(deal, trump, leader, "NS")
+    warm = Solver()
+    warm.solve(deal, trump, leader, "NS", objective="score")
+    warm.solve_moves(Deal.random(seed + 10), trump, leader, "NS")
+    warm.solve(deal, trump, leader, "NS")
+    again = warm.solve(deal, trump, leader, "NS")
+    assert again.line == fresh.line and again.value == fresh.value
+    assert_every_card_keeps_the_value(Game(deal, trump, leader, "NS", Rules()), "points", fresh)
+
+
 @settings(max_examples=120, **SLOW)
 @given(positions(tricks_left=st.integers(1, 3)))
 def test_the_score_shortcut_equals_the_full_score_search(game):
