@@ -12,20 +12,26 @@ from solver.labels import POSITIONS, LabelConfig, generate, shard_columns
 
 
 class TimedEngine:
-    """The engine with a stopwatch on `search`, for the time inside the search."""
+    """The engine with a stopwatch on every call that searches, for the time inside the
+    search."""
+
+    SEARCHING = ("search", "child_values", "child_bounds", "line", "solve")
 
     def __init__(self, engine):
         self.engine, self.seconds = engine, 0.0
 
-    def search(self, *args):
-        start = time.perf_counter()
-        try:
-            return self.engine.search(*args)
-        finally:
-            self.seconds += time.perf_counter() - start
-
     def __getattr__(self, name):
-        return getattr(self.engine, name)
+        attribute = getattr(self.engine, name)
+        if name not in self.SEARCHING:
+            return attribute
+
+        def timed(*args):
+            start = time.perf_counter()
+            try:
+                return attribute(*args)
+            finally:
+                self.seconds += time.perf_counter() - start
+        return timed
 
 
 def overhead(config):
