@@ -17,6 +17,9 @@ DEF SWEEP_PERIOD = 32768          # configures per full sweep of the table: half
 DEF MAX_AMOUNT = 1000             # the largest bonus or roem option (rules.py, MAX_AMOUNT)
 DEF TRUMP_WORTH = 25              # what the lookahead counts a trump still held as worth,
 DEF MASTER_TRUMP_WORTH = 25       # and the highest trump left on top of that
+DEF NAT_GUESS_BELOW = 20          # a score guess below this is ordered as a nat round (a
+                                  # guess counts trumps as points not yet taken); 0, 10, 30
+                                  # and more measured worse
 DEF BUCKET = 4                    # entries in a bucket: 4 x 32 bytes, two 64-byte cache lines
 
 cdef extern from "Python.h":
