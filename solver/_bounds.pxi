@@ -99,3 +99,32 @@ cdef inline bint score_bounds(const Params* p, const State* s, int* low, int* hi
     low[0] = d + d_low if d + d_low > 0 else -t_most
     high[0] = -t_least if d + d_high <= 0 else d + d_high
     return True
+
+
+cdef inline void tighten_by_trumps(const Params* p, int metric, const State* s, int* low,
+                                   int* high) noexcept nogil:
+    """Tighten bounds_to_come by the highest trumps left (a quick-trick bound): each trump of
+    the unbroken run at the top that one side holds wins the trick it falls on, as nothing
+    left above it is the other side's and every card is played in the end, so its points go
+    to that side; and that side wins a trick, so the other can take no pit."""
+    cdef int shift = 8 * p.trump
+    cdef uint32_t ours = p.by_strength[((s.hands[p.seat0] | s.hands[p.seat0 + 2]) >> shift) & 0xFF]
+    cdef uint32_t theirs = p.by_strength[((s.hands[p.seat0 ^ 1] | s.hands[p.seat0 ^ 3]) >> shift)
+                                         & 0xFF]
+    cdef uint32_t run
+    if ours > theirs:           # by strength: the playing team holds the highest trump
+        run = ours & ~((<uint32_t>2 << (31 - __builtin_clz(theirs))) - 1) if theirs else ours
+        if metric == METRIC_CARDS:
+            low[0] += p.trump_points[run]
+            return
+        low[0] += 2 * p.trump_points[run]
+        if s.won[0] == 0 and p.pit_mode == PIT_ANY:
+            low[0] += p.pit_bonus       # the defenders' pit that points_to_come allowed for
+    elif theirs:
+        run = theirs & ~((<uint32_t>2 << (31 - __builtin_clz(ours))) - 1) if ours else theirs
+        if metric == METRIC_CARDS:
+            high[0] -= p.trump_points[run]
+            return
+        high[0] -= 2 * p.trump_points[run]
+        if s.won[1] == 0 and p.pit_mode != PIT_NONE:
+            high[0] -= p.pit_bonus

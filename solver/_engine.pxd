@@ -55,6 +55,9 @@ cdef struct Params:
     uint32_t twins          # cards with another card of their suit worth the same points
     int suit_points[4][256] # card points of a set of one suit's cards (by its 8-bit mask)
     int top_trump[256]      # the strongest card of a set of trumps (8-bit), -1 for none
+    uint8_t by_strength[256]    # a set of trumps (8-bit, by rank) as bits by strength, 7 the top
+    int trump_points[256]   # card points of a set of trumps given by strength (as by_strength)
+    int seat0               # a seat of the playing team (0 or 1)
     uint32_t zero_ranks[4]  # per suit, its 0-point cards (8-bit, by rank) if they are its
                             # weakest, in rank order; else 0 (see make_key)
     uint32_t down_one[4][256]  # per suit and set of its cards left (8-bit): the 0-point cards

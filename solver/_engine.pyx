@@ -116,6 +116,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         # What is left cannot move the value past the window: no search needed.
         if S.metric != METRIC_SCORE:
             bounds_to_come(p, S.metric, s, &low, &high)
+            if alpha < high and low < beta:     # not settled yet: try the top trumps
+                tighten_by_trumps(p, S.metric, s, &low, &high)
             bounded = True
         else:
             bounded = score_bounds(p, s, &low, &high)
@@ -570,6 +572,7 @@ cdef class Engine:
             raise ValueError("bounds are known at a trick boundary")
         if metric != METRIC_SCORE:
             bounds_to_come(&self.S.p, metric, &s, &low, &high)
+            tighten_by_trumps(&self.S.p, metric, &s, &low, &high)
         elif not score_bounds(&self.S.p, &s, &low, &high):
             raise ValueError("the score has no bounds under these rules")
         cdef int base = progress(&self.S.p, metric, &s)
@@ -731,12 +734,18 @@ cdef void _fill_search_tables(Params* p):
             for k in range(8):
                 if mask >> k & 1:
                     p.suit_points[suit][mask] += p.points[suit * 8 + k]
+    p.seat0 = 0 if p.side[0] == 0 else 1
     for mask in range(256):
         p.top_trump[mask] = -1
+        p.by_strength[mask] = 0
+        p.trump_points[mask] = 0
         for k in range(8):                  # p.order: weakest first
             card = p.order[p.trump][k]
             if mask >> (card & 7) & 1:
                 p.top_trump[mask] = card
+                p.by_strength[mask] |= 1 << k
+            if mask >> k & 1:
+                p.trump_points[mask] += p.points[p.order[p.trump][k]]
     _fill_renaming(p)
 
 

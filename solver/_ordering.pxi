@@ -159,7 +159,7 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
     cdef uint32_t trumps, ours, theirs
     cdef int top, playing, guess
     if depth == 0 or s.tricks_left == 0:
-        playing = 0 if S.p.side[0] == 0 else 1      # a seat of the playing team
+        playing = S.p.seat0
         trumps = SUIT_MASK[S.p.trump]
         ours = s.hands[playing] | s.hands[playing + 2]
         theirs = s.hands[playing ^ 1] | s.hands[playing ^ 3]

@@ -39,6 +39,7 @@ cdef inline int lowest(uint32_t x) noexcept nogil:
 cdef extern from *:
     int __builtin_popcount(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
     void __builtin_prefetch(const void*) nogil
 
 
