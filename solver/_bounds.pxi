@@ -108,9 +108,8 @@ cdef inline void tighten_by_trumps(const Params* p, int metric, const State* s, 
     left above it is the other side's and every card is played in the end, so its points go
     to that side; and that side wins a trick, so the other can take no pit."""
     cdef int shift = 8 * p.trump
-    cdef uint32_t ours = p.by_strength[((s.hands[p.seat0] | s.hands[p.seat0 + 2]) >> shift) & 0xFF]
-    cdef uint32_t theirs = p.by_strength[((s.hands[p.seat0 ^ 1] | s.hands[p.seat0 ^ 3]) >> shift)
-                                         & 0xFF]
+    cdef uint32_t ours = p.by_strength[(team_cards(p, s, True) >> shift) & 0xFF]
+    cdef uint32_t theirs = p.by_strength[(team_cards(p, s, False) >> shift) & 0xFF]
     cdef uint32_t run
     if ours > theirs:           # by strength: the playing team holds the highest trump
         run = ours & ~((<uint32_t>2 << (31 - __builtin_clz(theirs))) - 1) if theirs else ours

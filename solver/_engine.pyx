@@ -348,7 +348,7 @@ cdef int keep_line(Search* S, const State* start, int low, int high, bint prefer
     cdef State s = start[0]
     cdef State child
     cdef uint32_t moves
-    cdef int candidates[32]
+    cdef int candidates[MAX_MOVES]
     cdef int n = 0, count, i, value
     cdef bint maximising, kept
     while s.tricks_left > 0 and n < max_cards:

@@ -157,12 +157,11 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
     order moves near the root. For the score metric a guess below NAT_GUESS_BELOW is shaped
     as the score of a round that is not made (see nat_guess)."""
     cdef uint32_t trumps, ours, theirs
-    cdef int top, playing, guess
+    cdef int top, guess
     if depth == 0 or s.tricks_left == 0:
-        playing = S.p.seat0
         trumps = SUIT_MASK[S.p.trump]
-        ours = s.hands[playing] | s.hands[playing + 2]
-        theirs = s.hands[playing ^ 1] | s.hands[playing ^ 3]
+        ours = team_cards(&S.p, s, True)
+        theirs = team_cards(&S.p, s, False)
         top = S.p.top_trump[((ours | theirs) >> (8 * S.p.trump)) & 0xFF]
         guess = (s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
                  + TRUMP_WORTH * (popcount(ours & trumps) - popcount(theirs & trumps))

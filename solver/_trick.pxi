@@ -43,6 +43,12 @@ cdef extern from *:
     void __builtin_prefetch(const void*) nogil
 
 
+cdef inline uint32_t team_cards(const Params* p, const State* s, bint playing) noexcept nogil:
+    """The cards the playing team (or, if not `playing`, the defenders) still hold."""
+    cdef int seat = p.seat0 if playing else p.seat0 ^ 1
+    return s.hands[seat] | s.hands[seat ^ 2]
+
+
 # -- the rules of one trick --------------------------------------------------------------------
 
 cdef uint32_t legal_moves(const Params* p, const State* s) noexcept nogil:
