@@ -54,7 +54,6 @@ cdef struct Params:
     int order[4][8]         # each suit's cards, weakest first (for equivalent cards)
     uint32_t twins          # cards with another card of their suit worth the same points
     int suit_points[4][256] # card points of a set of one suit's cards (by its 8-bit mask)
-    int top_trump[256]      # the strongest card of a set of trumps (8-bit), -1 for none
     uint8_t by_strength[256]    # a set of trumps (8-bit, by rank) as bits by strength, 7 the top
     int trump_points[256]   # card points of a set of trumps given by strength (as by_strength)
     int seat0               # a seat of the playing team (0 or 1)

@@ -736,13 +736,11 @@ cdef void _fill_search_tables(Params* p):
                     p.suit_points[suit][mask] += p.points[suit * 8 + k]
     p.seat0 = 0 if p.side[0] == 0 else 1
     for mask in range(256):
-        p.top_trump[mask] = -1
         p.by_strength[mask] = 0
         p.trump_points[mask] = 0
         for k in range(8):                  # p.order: weakest first
             card = p.order[p.trump][k]
             if mask >> (card & 7) & 1:
-                p.top_trump[mask] = card
                 p.by_strength[mask] |= 1 << k
             if mask >> k & 1:
                 p.trump_points[mask] += p.points[p.order[p.trump][k]]

@@ -156,17 +156,16 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
     MASTER_TRUMP_WORTH more (trumps take the tricks to come): a cheap guess, used only to
     order moves near the root. For the score metric a guess below NAT_GUESS_BELOW is shaped
     as the score of a round that is not made (see nat_guess)."""
-    cdef uint32_t trumps, ours, theirs
-    cdef int top, guess
+    cdef uint32_t ours, theirs
+    cdef int guess, shift = 8 * S.p.trump
     if depth == 0 or s.tricks_left == 0:
-        trumps = SUIT_MASK[S.p.trump]
-        ours = team_cards(&S.p, s, True)
-        theirs = team_cards(&S.p, s, False)
-        top = S.p.top_trump[((ours | theirs) >> (8 * S.p.trump)) & 0xFF]
+        # Each side's trumps, as bits by strength: the larger set holds the highest trump.
+        ours = S.p.by_strength[(team_cards(&S.p, s, True) >> shift) & 0xFF]
+        theirs = S.p.by_strength[(team_cards(&S.p, s, False) >> shift) & 0xFF]
         guess = (s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
-                 + TRUMP_WORTH * (popcount(ours & trumps) - popcount(theirs & trumps))
-                 + (0 if top < 0 else MASTER_TRUMP_WORTH if (ours >> top) & 1
-                    else -MASTER_TRUMP_WORTH))
+                 + TRUMP_WORTH * (popcount(ours) - popcount(theirs))
+                 + (MASTER_TRUMP_WORTH if ours > theirs else -MASTER_TRUMP_WORTH if theirs
+                    else 0))
         if S.metric == METRIC_SCORE and guess < NAT_GUESS_BELOW:
             return nat_guess(&S.p, s, guess)
         return guess
