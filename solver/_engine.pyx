@@ -91,6 +91,8 @@ cdef inline int last_trick(const Params* p, int metric, const State* s) noexcept
     """The metric's final value of a position in the last trick, which plays itself: everyone
     holds one card (or of a finished round)."""
     cdef State last = s[0]
+    if last.ntrick == 0 and last.tricks_left == 1:
+        take_last_trick(p, &last)
     while last.tricks_left:
         play(p, &last, lowest(last.hands[(last.trick_leader + last.ntrick) & 3]))
     return final_value(p, metric, &last)

@@ -154,6 +154,42 @@ cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
 
 
 
+cdef int last_trick_roem(const Params* p, const State* s, uint32_t left) noexcept nogil:
+    """The roem on the table of the last trick, before it is played (take_last_trick)."""
+    cdef State last = s[0]
+    last.trick[0] = lowest(s.hands[s.trick_leader])
+    last.trick[1] = lowest(s.hands[(s.trick_leader + 1) & 3])
+    last.hands[0] = last.hands[1] = last.hands[2] = last.hands[3] = 0
+    return table_roem(p, &last, left)
+
+
+cdef inline void take_last_trick(const Params* p, State* s) noexcept nogil:
+    """Play the last trick, everyone holding one card, at once: what play() does card by
+    card. Its winner holds the one card left that nothing left beats."""
+    cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef int led = lowest(s.hands[s.trick_leader]) >> 3
+    cdef uint32_t contenders = left & SUIT_MASK[p.trump]
+    if not contenders:
+        contenders = left & SUIT_MASK[led]
+    cdef int top = lowest(contenders)
+    while p.better[top] & left:
+        contenders &= contenders - 1
+        top = lowest(contenders)
+    cdef int seat = 0
+    while not (s.hands[seat] >> top) & 1:
+        seat += 1
+    cdef int side = p.side[seat]
+    s.pts[side] += (p.suit_points[0][left & 0xFF] + p.suit_points[1][(left >> 8) & 0xFF]
+                    + p.suit_points[2][(left >> 16) & 0xFF] + p.suit_points[3][left >> 24]
+                    + p.last_trick)
+    if p.roem_table:
+        s.roem[side] += last_trick_roem(p, s, left)
+    s.won[side] += 1
+    s.tricks_left = 0
+    s.trick_leader = seat
+    s.hands[0] = s.hands[1] = s.hands[2] = s.hands[3] = 0
+
+
 # -- values -----------------------------------------------------------------------------------
 
 cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil:
