@@ -170,7 +170,8 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
             return nat_guess(&S.p, s, guess)
         return guess
     S.nodes += 1
-    cdef uint32_t moves = drop_equivalent(&S.p, s, legal(&S.p, s))
+    # Interchangeable cards lead to the same guess: dropping them cost more than it saved.
+    cdef uint32_t moves = legal(&S.p, s)
     cdef bint maximising = S.p.side[(s.trick_leader + s.ntrick) & 3] == 0
     cdef int best = -INF if maximising else INF
     cdef int value, card
