@@ -1,6 +1,6 @@
 """Time and nodes per solve over seeded full deals, for every objective and for solve_moves.
 
-    python benchmarks/bench_solve.py [--deals 200] [--table-mb 16] [--objectives points,make]
+    python benchmarks/bench_solve.py [--deals 200] [--table-mb 2] [--objectives points,make]
 
 Deal i is Deal.random(i) with trump, leader and playing team drawn from seed i, so runs on
 different versions of the engine search identical positions and can be compared node for node.
@@ -12,6 +12,7 @@ import time
 
 from solver import Deal, Rules, Seat, Solver, Suit, Team, solve_table
 from solver.deal import _SplitMix64
+from solver.search import DEFAULT_TABLE_MB
 
 # "solve" is solve() (the points value and its line); "table" is solve_table on all cores.
 OBJECTIVES = ("points", "make", "score", "moves", "solve", "table")
@@ -46,7 +47,7 @@ def measure(solver, objective, deal, trump, leader, playing):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--table-mb", type=int, default=16)
+    parser.add_argument("--table-mb", type=int, default=DEFAULT_TABLE_MB)
     parser.add_argument("--objectives", default=",".join(OBJECTIVES))
     args = parser.parse_args(argv)
     rules = Rules()
