@@ -63,17 +63,18 @@ cdef struct Params:
     uint32_t down_two[4][256]  # that make_key moves one or two ranks down (see _fill_renaming)
 
 cdef struct State:
+    # Small types: the search copies a State for every card it tries.
     uint32_t hands[4]
-    int trick[4]            # cards of the current trick in playing order
-    int ntrick
-    int trick_leader
-    int win_pos             # index in trick of the card winning so far
     uint32_t on_table       # the cards of the current trick, as a set
-    int trick_points        # and their card points
-    int pts[2]              # card points + last trick, by side
-    int roem[2]             # roem on the table, by side
-    int won[2]              # tricks won, by side
-    int tricks_left         # tricks not yet finished, the current one included
+    int16_t trick_points    # and their card points
+    int16_t pts[2]          # card points + last trick, by side
+    int16_t roem[2]         # roem on the table, by side
+    uint8_t trick[4]        # cards of the current trick in playing order
+    uint8_t ntrick
+    uint8_t trick_leader
+    uint8_t win_pos         # index in trick of the card winning so far
+    uint8_t won[2]          # tricks won, by side
+    uint8_t tricks_left     # tricks not yet finished, the current one included
 
 cdef struct Key:
     uint32_t hands[4]       # the hands, 0-point cards renamed (see make_key)
