@@ -34,7 +34,6 @@ cdef struct ToCome:
 cdef inline void to_come(const Params* p, const State* s, ToCome* c) noexcept nogil:
     """What is still to come, at a trick boundary: the pieces of every bound below."""
     cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef int side
     c.points = (p.suit_points[0][left & 0xFF] + p.suit_points[1][(left >> 8) & 0xFF]
                 + p.suit_points[2][(left >> 16) & 0xFF] + p.suit_points[3][left >> 24]
                 + p.last_trick)
@@ -45,16 +44,14 @@ cdef inline void to_come(const Params* p, const State* s, ToCome* c) noexcept no
         if (p.stuk_trick and (left & p.trump_qk) == p.trump_qk) or (left & p.stuk_pair):
             c.roem += 20
         c.roem += p.four_sum[left & (left >> 8) & (left >> 16) & (left >> 24) & 0xFF]
-    for side in range(2):
-        if not p.hand_needs_trick or (s.won[0] > 0 and s.won[1] > 0):
-            # No longer depends on the play: stuk, and the combinations unless afgekeurd.
-            c.hand_least[side] = p.hand_stuk[side]
-            if p.hand_roem[side] >= p.hand_roem[1 - side]:
-                c.hand_least[side] += p.hand_roem[side]
-            c.hand_most[side] = c.hand_least[side]
-        else:
-            c.hand_least[side] = 0
-            c.hand_most[side] = p.hand_roem[side] + p.hand_stuk[side]
+    if not p.hand_needs_trick or (s.won[0] > 0 and s.won[1] > 0):
+        # No longer depends on the play: stuk, and the combinations unless afgekeurd.
+        c.hand_least[0] = c.hand_most[0] = p.hand_settled[0]
+        c.hand_least[1] = c.hand_most[1] = p.hand_settled[1]
+    else:
+        c.hand_least[0] = c.hand_least[1] = 0
+        c.hand_most[0] = p.hand_roem[0] + p.hand_stuk[0]
+        c.hand_most[1] = p.hand_roem[1] + p.hand_stuk[1]
     # A pit: one side wins every trick, so the other has won none yet.
     c.pit[0] = p.pit_bonus if s.won[1] == 0 and p.pit_mode != PIT_NONE else 0
     c.pit[1] = p.pit_bonus if s.won[0] == 0 and p.pit_mode == PIT_ANY else 0

@@ -44,6 +44,8 @@ cdef struct Params:
     int side[4]             # 0 for the playing team's seats, 1 for the defenders
     int hand_roem[2]        # roem-in-hand combinations by side, before afkeuren
     int hand_stuk[2]
+    int hand_settled[2]     # what final_value adds for a side's hand once every side has won
+                            # a trick (stuk, and the combinations unless afgekeurd)
     bint hand_needs_trick
     int nat
     int multiplier

@@ -499,6 +499,9 @@ cdef class Engine:
             p.hand_roem[c] = _number(spec, "hand_roem", 0, 8 * MAX_AMOUNT, c, 2)
             p.hand_stuk[c] = _number(spec, "hand_stuk", 0, 20, c, 2)
         p.hand_needs_trick = _number(spec, "hand_needs_trick", 0, 1)
+        for c in range(2):
+            p.hand_settled[c] = p.hand_stuk[c] + (
+                p.hand_roem[c] if p.hand_roem[c] >= p.hand_roem[1 - c] else 0)
         p.nat = _number(spec, "nat", 0, 2)
         p.multiplier = _number(spec, "multiplier", 1, 8)
         p.zero_bonus = _number(spec, "zero_bonus", 0, MAX_AMOUNT)

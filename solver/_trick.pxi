@@ -102,8 +102,10 @@ cdef inline bint beats(const Params* p, int card, int top) noexcept nogil:
     return (p.better[top] >> card) & 1
 
 
-cdef inline int table_roem(const Params* p, const State* s, uint32_t cards) noexcept nogil:
+cdef int table_roem(const Params* p, const State* s, uint32_t cards) noexcept nogil:
     """Roem made by the four cards of a finished trick (RULES.md, "Roem", roem="table")."""
+    # Not inline: without it play() is small enough for gcc to inline everywhere (2.3% fewer
+    # instructions where there is no roem on the table, the same where there is).
     # A run needs three cards of a suit: the led suit's, or else the other three are the
     # second card's suit.
     cdef int led = s.trick[0] >> 3, second = s.trick[1] >> 3
@@ -198,22 +200,24 @@ cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil
         return s.pts[0]
     cdef int combo[2]
     cdef int total[2]
-    cdef int pit[2]
     cdef int side
-    for side in range(2):
-        combo[side] = p.hand_roem[side]
-        total[side] = s.pts[side] + s.roem[side] + p.hand_stuk[side]
-        if p.hand_needs_trick and s.won[side] == 0:
-            combo[side] = 0
-            total[side] -= p.hand_stuk[side]
-        pit[side] = 0
-        if s.won[side] == 8 and (p.pit_mode == PIT_ANY or (p.pit_mode == PIT_PLAYING and side == 0)):
-            pit[side] = p.pit_bonus
-    for side in range(2):
-        if combo[side] >= combo[1 - side]:      # afkeuren: the team with less loses it
-            total[side] += combo[side]
-    total[0] += pit[0]
-    total[1] += pit[1]
+    if not p.hand_needs_trick or (s.won[0] > 0 and s.won[1] > 0):
+        total[0] = s.pts[0] + s.roem[0] + p.hand_settled[0]
+        total[1] = s.pts[1] + s.roem[1] + p.hand_settled[1]
+    else:
+        for side in range(2):
+            combo[side] = p.hand_roem[side]
+            total[side] = s.pts[side] + s.roem[side] + p.hand_stuk[side]
+            if s.won[side] == 0:
+                combo[side] = 0
+                total[side] -= p.hand_stuk[side]
+        for side in range(2):
+            if combo[side] >= combo[1 - side]:      # afkeuren: the team with less loses it
+                total[side] += combo[side]
+    if s.won[0] == 8 and p.pit_mode != PIT_NONE:
+        total[0] += p.pit_bonus
+    if s.won[1] == 8 and p.pit_mode == PIT_ANY:
+        total[1] += p.pit_bonus
     if metric == METRIC_POINTS:
         return total[0] - total[1]
     cdef bint made
