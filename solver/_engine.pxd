@@ -79,16 +79,18 @@ cdef struct State:
     uint8_t tricks_left     # tricks not yet finished, the current one included
 
 cdef struct Key:
-    uint32_t hands[4]       # the hands, 0-point cards renamed (see make_key)
-    uint64_t extra          # leader, flags and (score metric) what was taken so far
+    # A position at a trick boundary, for the table. The cards' owners are not in it: they
+    # are the deal's (Search.owner), except for the lowest three ranks of each suit, whose
+    # owners are in `extra` (make_key renames 0-point cards among them).
+    uint32_t left           # the cards left, 0-point cards renamed (see make_key)
+    uint64_t extra          # leader, flags, metric, the owners of the lowest cards or (score
+                            # metric) what was taken so far, and the table epoch
 
-cdef struct Entry:
-    uint32_t hands[4]
-    uint64_t extra          # leader, flags and (score metric) what was taken so far
+cdef struct Entry:          # 16 bytes: a bucket of four is one 64-byte cache line
+    uint32_t left
     int16_t lower
     int16_t upper
-    uint16_t epoch          # the rules context that wrote it; 0 for an empty slot
-    uint8_t best
+    uint64_t extra          # Key.extra, and the best move (bits BEST_SHIFT and up)
 
 cdef uint32_t legal_moves(const Params* p, const State* s) noexcept nogil
 cdef void play_card(const Params* p, State* s, int card) noexcept nogil

@@ -12,6 +12,7 @@ DEF INF = 32000
 DEF MAX_MOVES = 8
 DEF PLIES = 33
 DEF NO_CUTOFF = -99999
+DEF NO_OWNER = 255
 DEF SIGNAL_CHECK_MASK = 0x3FFFF   # look for Ctrl-C every 262,144 nodes (about 15 ms)
 DEF SWEEP_PERIOD = 32768          # configures per full sweep of the table: half the epochs
 DEF MAX_AMOUNT = 1000             # the largest bonus or roem option (rules.py, MAX_AMOUNT)
@@ -20,7 +21,9 @@ DEF MASTER_TRUMP_WORTH = 25       # and the highest trump left on top of that
 DEF NAT_GUESS_BELOW = 20          # a score guess below this is ordered as a nat round (a
                                   # guess counts trumps as points not yet taken); 0, 10, 30
                                   # and more measured worse
-DEF BUCKET = 4                    # entries in a bucket: 4 x 32 bytes, two 64-byte cache lines
+DEF BUCKET = 4                    # entries in a bucket: 4 x 16 bytes, one 64-byte cache line
+DEF BEST_SHIFT = 43               # Entry.extra: the best move (5 bits) above the key's own bits,
+DEF EPOCH_SHIFT = 48              # and the table epoch (16 bits) on top
 
 cdef extern from "Python.h":
     # Declared without an error value on purpose: a pending KeyboardInterrupt stays set and
@@ -34,6 +37,8 @@ cdef struct Search:
     Entry* table
     uint64_t bucket_mask       # number of buckets - 1
     uint16_t epoch             # 1..65535; entries of other epochs are dead
+    uint8_t owner[32]          # the seat each card was dealt to, NO_OWNER if not known yet:
+                               # the table holds one deal at a time (see make_key)
     uint64_t sweep             # the next entry to scrub (see Engine._new_epoch)
     uint64_t nodes
     bint interrupted           # a signal handler raised: unwind without storing anything
@@ -148,7 +153,9 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
             if entry.upper < beta:
                 beta = entry.upper
             # The entry may have been written from a position with other 0-point cards.
-            tt_move = entry.best if (s.hands[s.trick_leader] >> entry.best) & 1 else -1
+            tt_move = (entry.extra >> BEST_SHIFT) & 31
+            if not (s.hands[s.trick_leader] >> tt_move) & 1:
+                tt_move = -1
     cdef int alpha_start = alpha, beta_start = beta
     cdef int moves[MAX_MOVES]
     cdef int n, cutoff
@@ -240,12 +247,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         # Probe again: the search below may have reused the slot found above.
         entry = probe_bucket(S, bucket, &key, &found)
         if not found:
-            entry.hands[0] = key.hands[0]
-            entry.hands[1] = key.hands[1]
-            entry.hands[2] = key.hands[2]
-            entry.hands[3] = key.hands[3]
-            entry.extra = key.extra
-            entry.epoch = S.epoch
+            entry.left = key.left
             entry.lower = -INF
             entry.upper = INF
         if best <= alpha_start:
@@ -255,7 +257,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         else:
             entry.lower = best
             entry.upper = best
-        entry.best = best_move
+        entry.extra = key.extra | (<uint64_t>best_move << BEST_SHIFT)
     return best
 
 
@@ -431,6 +433,7 @@ cdef class Engine:
         self.S.bucket_mask = buckets - 1
         self.S.epoch = 1
         self.S.sweep = 0
+        memset(self.S.owner, NO_OWNER, sizeof(self.S.owner))
         self._spec = None
         self._busy = False
 
@@ -448,7 +451,7 @@ cdef class Engine:
 
     @property
     def epoch(self):
-        """The table epoch of the current rules, 1..65535."""
+        """The table epoch of the current rules and deal, 1..65535."""
         return self.S.epoch
 
     @property
@@ -514,9 +517,9 @@ cdef class Engine:
         self._new_epoch()
 
     cdef void _new_epoch(self):
-        """Start a new rules context. Entries are not cleared at once, which would touch the
-        whole table: each call scrubs the next 1/SWEEP_PERIOD of it, so that every entry is
-        gone long before its 16-bit epoch number comes round again."""
+        """Start a new rules context or deal. Entries are not cleared at once, which would
+        touch the whole table: each call scrubs the next 1/SWEEP_PERIOD of it, so that every
+        entry is gone long before its 16-bit epoch number comes round again."""
         cdef uint64_t entries = (self.S.bucket_mask + 1) * BUCKET
         cdef uint64_t chunk = (entries + SWEEP_PERIOD - 1) // SWEEP_PERIOD
         chunk = min(chunk, entries - self.S.sweep)
@@ -525,6 +528,37 @@ cdef class Engine:
         self.S.epoch = self.S.epoch % 65535 + 1       # 1..65535; 0 marks an empty slot
         memset(self.S.history, 0, sizeof(self.S.history))
         memset(self.S.killer, 0xFF, sizeof(self.S.killer))
+        memset(self.S.owner, NO_OWNER, sizeof(self.S.owner))
+
+    cdef State _searched(self, position, int metric) except *:
+        """_state, for a search: table entries do not say who holds the cards (make_key), so
+        a position dealt otherwise than the table's deal starts a new epoch."""
+        cdef State s = self._state(position)
+        cdef int seat, card, taken = 0
+        cdef bint other_deal = False
+        cdef uint32_t held = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.on_table
+        if metric == METRIC_SCORE:
+            # Its key holds the playing team's card points so far, not the defenders' (they
+            # follow from the cards played).
+            for card in range(32):
+                if not (held >> card) & 1:
+                    taken += self.S.p.points[card]
+            if s.tricks_left == 0:
+                taken += self.S.p.last_trick
+            if s.pts[0] + s.pts[1] != taken:
+                raise ValueError(f"points so far {s.pts[0]} and {s.pts[1]} are not those of "
+                                 f"the cards played ({taken})")
+        for seat in range(4):
+            for card in range(32):
+                if (s.hands[seat] >> card) & 1 and self.S.owner[card] not in (NO_OWNER, seat):
+                    other_deal = True
+        if other_deal:
+            self._new_epoch()
+        for seat in range(4):
+            for card in range(32):
+                if (s.hands[seat] >> card) & 1:
+                    self.S.owner[card] = seat
+        return s
 
     cdef State _state(self, position) except *:
         hands, trick, trick_leader, pts, roem, won, tricks_left = position
@@ -541,6 +575,10 @@ cdef class Engine:
             s.won[i] = won[i]
         for c in trick:   # replayed, so that the winner so far is tracked as in play
             play_card(&self.S.p, &s, c)
+        # make_key packs what was taken into bits: 9 for card points, 14 for roem (the most a
+        # round can make is 8 tricks of 1070).
+        if max(s.pts[0], s.pts[1]) >= 512 or s.roem[0] + s.roem[1] + 1070 * s.tricks_left >= 16384:
+            raise ValueError(f"points {pts} and roem {roem} so far are out of range")
         return s
 
     @staticmethod
@@ -590,7 +628,7 @@ cdef class Engine:
         else a bound on the side of the window it falls (as alpha-beta always does).
         Ctrl-C stops it within a few hundredths of a second with KeyboardInterrupt."""
         self._require_ready()
-        cdef State s = self._state(position)
+        cdef State s = self._searched(position, metric)
         cdef int value
         self.S.metric = metric      # part of every table key, so metrics share the table
         self.S.root_ply = ply_of(&s)
@@ -608,7 +646,7 @@ cdef class Engine:
         metric's exact value after the card. Each card is first searched in a narrow window
         around the previous card's value, and again when its value falls outside."""
         self._require_ready()
-        cdef State s = self._state(position)
+        cdef State s = self._searched(position, metric)
         cdef int cards[MAX_MOVES]
         cdef int values[MAX_MOVES]
         cdef int n
@@ -627,7 +665,7 @@ cdef class Engine:
         window (alpha, beta): fail-soft, so exact inside it and a bound outside (enough for
         a yes/no test such as `make`)."""
         self._require_ready()
-        cdef State s = self._state(position)
+        cdef State s = self._searched(position, metric)
         cdef State child
         cdef uint32_t moves = legal_moves(&self.S.p, &s)
         cdef int card, value
@@ -657,7 +695,7 @@ cdef class Engine:
         search prefers, which costs fewer tests. At most `max_cards` cards; [] if no card
         keeps it."""
         self._require_ready()
-        cdef State s = self._state(position)
+        cdef State s = self._searched(position, metric)
         cdef int cards[32]
         cdef int n
         self.S.metric = metric
@@ -676,7 +714,7 @@ cdef class Engine:
         value, value, preferred=True)` gives, from one search: the root's search finds the
         line's first card too. A finished round has the line []."""
         self._require_ready()
-        cdef State s = self._state(position)
+        cdef State s = self._searched(position, metric)
         cdef State child
         cdef int cards[32]
         cdef int n = 0, value

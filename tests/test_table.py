@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import SLOW, card_indices, example_counts, positions
-from solver import Deal, Game, Rules, Solver
+from solver import Deal, Game, Rules, Seat, Solver, Suit
 from solver import _engine
 from solver.reference import minimax
 from solver.search import engine_spec
@@ -75,3 +75,54 @@ def after(game, card):
     game = game.copy()
     game.play(card)
     return game
+
+
+# -- one deal per table epoch ---------------------------------------------------------------
+# An entry holds the cards left, not who holds them (only the lowest ranks' owners): a table
+# keeps one deal at a time, and a search of another deal starts a new epoch.
+
+def swapped(deal, first, second):
+    """`deal` with two cards of different hands exchanged."""
+    hands = [list(deal[seat]) for seat in Seat]
+    for hand in hands:
+        hand[:] = [second if c == first else first if c == second else c for c in hand]
+    return Deal(hands)
+
+
+@settings(max_examples=25, **SLOW)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(list(Suit)), st.data())
+def test_a_deal_with_two_cards_exchanged_is_solved_on_its_own(seed, trump, data):
+    deal = Deal.random(seed)
+    first = data.draw(st.sampled_from(deal[Seat.N]))
+    second = data.draw(st.sampled_from(deal[Seat.E] + deal[Seat.S]))
+    other = swapped(deal, first, second)
+    objective = data.draw(st.sampled_from(["points", "score"]))
+    solver = Solver(table_mb=1)
+    solver.value(solver.game(deal, trump, "W", "NS"), objective)
+    epoch = solver.engine.epoch
+    game = solver.game(other, trump, "W", "NS")
+    assert solver.move_values(game, objective) == Solver(table_mb=1).move_values(game, objective)
+    assert solver.engine.epoch != epoch
+
+
+def test_positions_of_one_deal_keep_the_table():
+    solver = Solver(table_mb=1)
+    game = solver.game(Deal.random(3), "H", "N", "EW")
+    solver.value(game, "points")
+    epoch, nodes = solver.engine.epoch, solver.engine.nodes
+    solver.value(game, "points")
+    assert solver.engine.epoch == epoch and solver.engine.nodes - nodes < 20
+    later = game.copy()
+    for _ in range(6):
+        later.play(later.legal_cards()[0])
+    solver.value(later, "score")
+    assert solver.engine.epoch == epoch
+
+
+def test_a_score_position_whose_points_are_not_its_cards_is_refused():
+    # 20 cards played, and no points taken: the score's key could not tell it from another.
+    game = Game(Deal.random(0), trump="S", leader="N", playing="NS", rules=Rules())
+    engine = _engine.Engine(1)
+    engine.configure(engine_spec(game))
+    with pytest.raises(ValueError, match="not those of the cards played"):
+        engine.search(position("H9", "HK"), _engine.Metric.METRIC_SCORE)
