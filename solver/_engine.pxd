@@ -61,8 +61,9 @@ cdef struct Params:
     int seat0               # a seat of the playing team (0 or 1)
     uint32_t zero_ranks[4]  # per suit, its 0-point cards (8-bit, by rank) if they are its
                             # weakest, in rank order; else 0 (see make_key)
-    uint32_t down_one[4][256]  # per suit and set of its cards left (8-bit): the 0-point cards
-    uint32_t down_two[4][256]  # that make_key moves one or two ranks down (see _fill_renaming)
+    uint64_t down_one[4][256]  # per suit and set of its cards left (8-bit): the 0-point cards
+    uint64_t down_two[4][256]  # that make_key moves one or two ranks down (see _fill_renaming),
+                               # and (<< 32) the bits make_key keeps their holders in
 
 cdef struct State:
     # Small types: the search copies a State for every card it tries.

@@ -792,6 +792,12 @@ cdef void _fill_search_tables(Params* p):
     _fill_renaming(p)
 
 
+cdef uint64_t _renamed_bits(int card):
+    """A renamed card's bits in make_key: the card, and above bit 32 the two bits that say
+    who holds it (see make_key)."""
+    return (<uint64_t>1 << card) | (<uint64_t>9 << (32 + card))
+
+
 cdef void _fill_renaming(Params* p):
     """Which 0-point cards make_key may rename. Renaming a suit's 0-point cards to its
     lowest ones keeps every value when they are its weakest cards in rank order (so every
@@ -837,9 +843,9 @@ cdef void _fill_renaming(Params* p):
                 if not (bits >> rank & 1):
                     gone += 1
                 elif gone == 1:
-                    p.down_one[suit][bits] |= (<uint32_t>1) << (8 * suit + rank)
+                    p.down_one[suit][bits] |= _renamed_bits(8 * suit + rank)
                 elif gone == 2:
-                    p.down_two[suit][bits] |= (<uint32_t>1) << (8 * suit + rank)
+                    p.down_two[suit][bits] |= _renamed_bits(8 * suit + rank)
 
 
 cdef bint _run_through(int ranks, int some):

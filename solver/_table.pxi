@@ -1,21 +1,6 @@
 # The transposition table: keys, buckets, probing and replacement. Included by _engine.pyx.
 
 
-cdef inline uint32_t renamed(uint32_t cards, uint32_t one, uint32_t two) noexcept nogil:
-    """`cards` with the 0-point cards in `one` and `two` moved one and two ranks down."""
-    return (cards & ~(one | two)) | ((cards & one) >> 1) | ((cards & two) >> 2)
-
-
-cdef inline uint64_t low_owners(const State* s, uint32_t one, uint32_t two) noexcept nogil:
-    """Who holds each card of the three lowest ranks of a suit, renamed as make_key renames:
-    two bits a card, in the six low bits of each suit's byte (seats 1 and 3 set the low bit,
-    2 and 3 the high one)."""
-    cdef uint32_t cards = (((s.hands[1] | s.hands[3]) & 0x07070707)
-                           | (((s.hands[2] | s.hands[3]) & 0x07070707) << 3))
-    cards = renamed(cards, one | (one << 3), two | (two << 3))
-    return cards
-
-
 cdef inline void make_key(const Search* S, const State* s, Key* key) noexcept nogil:
     """The table key of a position at a trick boundary: the cards left and who leads, and
     everything else the value still to come depends on. Who holds a card is the deal's
@@ -25,7 +10,7 @@ cdef inline void make_key(const Search* S, const State* s, Key* key) noexcept no
     three lowest ranks the key says who holds them."""
     cdef const Params* p = &S.p
     cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    cdef uint32_t one, two
+    cdef uint64_t one, two, cards
     cdef uint64_t extra = (<uint64_t>s.trick_leader | (<uint64_t>S.metric << 4)
                            | (<uint64_t>S.epoch << EPOCH_SHIFT))
     if p.flags_matter or S.metric == METRIC_SCORE:
@@ -41,8 +26,14 @@ cdef inline void make_key(const Search* S, const State* s, Key* key) noexcept no
                | p.down_one[2][(left >> 16) & 0xFF] | p.down_one[3][left >> 24])
         two = (p.down_two[0][left & 0xFF] | p.down_two[1][(left >> 8) & 0xFF]
                | p.down_two[2][(left >> 16) & 0xFF] | p.down_two[3][left >> 24])
-        key.left = renamed(left, one, two)
-        extra |= low_owners(s, one, two) << 6
+        # The cards left and, above bit 32, the holders of the three lowest ranks of each
+        # suit (two bits a card, in its suit's byte: seats 1 and 3 set bit 0 of the rank, seats
+        # 2 and 3 bit 3), renamed together.
+        cards = left | (<uint64_t>(((s.hands[1] | s.hands[3]) & 0x07070707)
+                                   | (((s.hands[2] | s.hands[3]) & 0x07070707) << 3)) << 32)
+        cards = (cards & ~(one | two)) | ((cards & one) >> 1) | ((cards & two) >> 2)
+        key.left = <uint32_t>cards
+        extra |= (cards >> 32) << 6
     key.extra = extra
 
 
