@@ -102,22 +102,19 @@ cdef inline bint beats(const Params* p, int card, int top) noexcept nogil:
     return (p.better[top] >> card) & 1
 
 
-cdef int table_roem(const Params* p, const State* s, uint32_t cards) noexcept nogil:
-    """Roem made by the four cards of a finished trick (RULES.md, "Roem", roem="table")."""
+cdef int table_roem(const Params* p, uint32_t cards, uint32_t stuk_holder_hand) noexcept nogil:
+    """Roem made by the four cards of a finished trick (RULES.md, "Roem", roem="table");
+    `stuk_holder_hand`: what the stuk holder (stuk="hand") holds after it."""
     # Not inline: without it play() is small enough for gcc to inline everywhere (2.3% fewer
     # instructions where there is no roem on the table, the same where there is).
-    # A run needs three cards of a suit: the led suit's, or else the other three are the
-    # second card's suit.
-    cdef int led = s.trick[0] >> 3, second = s.trick[1] >> 3
-    cdef int roem = RUN_ROEM[(cards >> (8 * led)) & 0xFF]
-    if second != led:
-        roem += RUN_ROEM[(cards >> (8 * second)) & 0xFF]
-    cdef int rank = s.trick[0] & 7
-    if cards == (<uint32_t>0x01010101 << rank):
-        roem += p.four_kind[rank]
+    # A suit with fewer than three cards in the trick makes no run; a rank held by all four
+    # suits is a four of a kind.
+    cdef int roem = (RUN_ROEM[cards & 0xFF] + RUN_ROEM[(cards >> 8) & 0xFF]
+                     + RUN_ROEM[(cards >> 16) & 0xFF] + RUN_ROEM[cards >> 24]
+                     + p.four_sum[cards & (cards >> 8) & (cards >> 16) & (cards >> 24) & 0xFF])
     if p.stuk_trick and (cards & p.trump_qk) == p.trump_qk:
         roem += 20
-    if p.stuk_pair and (cards & p.stuk_pair) and not (s.hands[p.stuk_holder] & p.stuk_pair):
+    if p.stuk_pair and (cards & p.stuk_pair) and not (stuk_holder_hand & p.stuk_pair):
         roem += 20   # stuk="hand": the holder played the second of the two
     return roem
 
@@ -148,21 +145,12 @@ cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
         points += p.last_trick
     s.pts[side] += points
     if p.roem_table:
-        s.roem[side] += table_roem(p, s, s.on_table)
+        s.roem[side] += table_roem(p, s.on_table, s.hands[p.stuk_holder])
     s.won[side] += 1
     s.tricks_left -= 1
     s.trick_leader = winner
     s.ntrick = 0
 
-
-
-cdef int last_trick_roem(const Params* p, const State* s, uint32_t left) noexcept nogil:
-    """The roem on the table of the last trick, before it is played (take_last_trick)."""
-    cdef State last = s[0]
-    last.trick[0] = lowest(s.hands[s.trick_leader])
-    last.trick[1] = lowest(s.hands[(s.trick_leader + 1) & 3])
-    last.hands[0] = last.hands[1] = last.hands[2] = last.hands[3] = 0
-    return table_roem(p, &last, left)
 
 
 cdef inline void take_last_trick(const Params* p, State* s) noexcept nogil:
@@ -185,7 +173,7 @@ cdef inline void take_last_trick(const Params* p, State* s) noexcept nogil:
                     + p.suit_points[2][(left >> 16) & 0xFF] + p.suit_points[3][left >> 24]
                     + p.last_trick)
     if p.roem_table:
-        s.roem[side] += last_trick_roem(p, s, left)
+        s.roem[side] += table_roem(p, left, 0)     # every hand is empty after it
     s.won[side] += 1
     s.tricks_left = 0
     s.trick_leader = seat
