@@ -202,7 +202,7 @@ cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil
         for side in range(2):
             if combo[side] >= combo[1 - side]:      # afkeuren: the team with less loses it
                 total[side] += combo[side]
-    if s.won[0] == 8 and p.pit_mode != PIT_NONE:
+    if s.won[0] == 8 and p.pit_mode != PIT_NONE:       # a pit: every trick
         total[0] += p.pit_bonus
     if s.won[1] == 8 and p.pit_mode == PIT_ANY:
         total[1] += p.pit_bonus
