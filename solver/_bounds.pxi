@@ -34,9 +34,7 @@ cdef struct ToCome:
 cdef inline void to_come(const Params* p, const State* s, ToCome* c) noexcept nogil:
     """What is still to come, at a trick boundary: the pieces of every bound below."""
     cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
-    c.points = (p.suit_points[0][left & 0xFF] + p.suit_points[1][(left >> 8) & 0xFF]
-                + p.suit_points[2][(left >> 16) & 0xFF] + p.suit_points[3][left >> 24]
-                + p.last_trick)
+    c.points = card_points(p, left) + p.last_trick
     c.roem = 0
     if p.roem_table:
         c.roem = min(RUN_MAX[left & 0xFF] + RUN_MAX[(left >> 8) & 0xFF]

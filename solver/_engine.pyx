@@ -534,15 +534,13 @@ cdef class Engine:
         """_state, for a search: table entries do not say who holds the cards (make_key), so
         a position dealt otherwise than the table's deal starts a new epoch."""
         cdef State s = self._state(position)
-        cdef int seat, card, taken = 0
+        cdef int seat, card, taken
         cdef bint other_deal = False
         cdef uint32_t held = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.on_table
         if metric == METRIC_SCORE:
             # Its key holds the playing team's card points so far, not the defenders' (they
             # follow from the cards played).
-            for card in range(32):
-                if not (held >> card) & 1:
-                    taken += self.S.p.points[card]
+            taken = card_points(&self.S.p, ~held)
             if s.tricks_left == 0:
                 taken += self.S.p.last_trick
             if s.pts[0] + s.pts[1] != taken:

@@ -43,6 +43,12 @@ cdef extern from *:
     void __builtin_prefetch(const void*) nogil
 
 
+cdef inline int card_points(const Params* p, uint32_t cards) noexcept nogil:
+    """The card points of a set of cards."""
+    return (p.suit_points[0][cards & 0xFF] + p.suit_points[1][(cards >> 8) & 0xFF]
+            + p.suit_points[2][(cards >> 16) & 0xFF] + p.suit_points[3][cards >> 24])
+
+
 cdef inline uint32_t team_cards(const Params* p, const State* s, bint playing) noexcept nogil:
     """The cards the playing team (or, if not `playing`, the defenders) still hold."""
     cdef int seat = p.seat0 if playing else p.seat0 ^ 1
@@ -169,9 +175,7 @@ cdef inline void take_last_trick(const Params* p, State* s) noexcept nogil:
     while not (s.hands[seat] >> top) & 1:
         seat += 1
     cdef int side = p.side[seat]
-    s.pts[side] += (p.suit_points[0][left & 0xFF] + p.suit_points[1][(left >> 8) & 0xFF]
-                    + p.suit_points[2][(left >> 16) & 0xFF] + p.suit_points[3][left >> 24]
-                    + p.last_trick)
+    s.pts[side] += card_points(p, left) + p.last_trick
     if p.roem_table:
         s.roem[side] += table_roem(p, left, 0)     # every hand is empty after it
     s.won[side] += 1
