@@ -421,7 +421,7 @@ cdef class Engine:
     cdef object _spec
     cdef bint _busy
 
-    def __cinit__(self, int table_mb=2):
+    def __cinit__(self, int table_mb):
         cdef uint64_t buckets = 1
         while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>max(table_mb, 1)) << 20:
             buckets *= 2
