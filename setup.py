@@ -8,7 +8,7 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 HERE = Path(__file__).resolve().parent
-source_hash = runpy.run_path(str(HERE / "solver" / "_source_hash.py"))["source_hash"]
+source_hash = runpy.run_path(str(HERE / "solver" / "engine" / "_source_hash.py"))["source_hash"]
 
 # The engine counts cards with popcount: on x86-64 ask for the instruction (every x86-64
 # processor since 2008 has it) instead of a library call; elsewhere the compiler decides.
@@ -18,8 +18,8 @@ if platform.machine().lower() in ("x86_64", "amd64") and sys.platform != "win32"
 
 extensions = [
     Extension(
-        "solver._engine",
-        ["solver/_engine.pyx"],
+        "solver.engine._engine",
+        ["solver/engine/_engine.pyx"],
         extra_compile_args=compile_args,
     ),
 ]
@@ -27,8 +27,8 @@ extensions = [
 setup(
     ext_modules=cythonize(
         extensions,
-        # Built into the module so that an import can tell a stale build (solver/_compiled.py).
-        compile_time_env={"SOURCE_HASH": source_hash(HERE / "solver")},
+        # Built into the module so that an import can tell a stale build (solver/engine/_compiled.py).
+        compile_time_env={"SOURCE_HASH": source_hash(HERE / "solver" / "engine")},
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

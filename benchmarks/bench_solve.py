@@ -11,8 +11,8 @@ import sys
 import time
 
 from solver import Deal, Rules, Seat, Solver, Suit, Team, solve_table
-from solver.deal import _SplitMix64
-from solver.search import DEFAULT_TABLE_MB
+from solver.model.streams import SplitMix64
+from solver.engine.search import DEFAULT_TABLE_MB
 
 # "solve" is solve() (the points value and its line); "table" is solve_table on all cores.
 OBJECTIVES = ("points", "make", "score", "moves", "solve", "table")
@@ -20,7 +20,7 @@ OBJECTIVES = ("points", "make", "score", "moves", "solve", "table")
 
 def positions(count):
     for i in range(count):
-        rng = _SplitMix64(1_000_003 * i + 17)
+        rng = SplitMix64(1_000_003 * i + 17)
         yield Deal.random(i), Suit(rng.below(4)), Seat(rng.below(4)), Team(rng.below(2))
 
 

@@ -3,7 +3,7 @@
 Run: python examples/replay_and_score.py
 """
 from solver import Deal, Game, IllegalPlayError, Rules, Team
-from solver.scoring import final_scores
+from solver.model.scoring import final_scores
 
 deal = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 recorded = ("HA HT H9 HJ  SQ S9 S7 SJ  CT C9 CJ C7  ST SK S8 SA "

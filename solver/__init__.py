@@ -11,28 +11,30 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, List
 
 from ._version import __version__
-from .cards import Card, Rank, Seat, Suit, Team, parse_cards
-from .deal import Deal
+from .model.cards import Card, Rank, Seat, Suit, Team, parse_cards
+from .model.deal import Deal
 from .errors import (DealError, IllegalPlayError, NotationError, RecordError, RulesError,
                      SolverError)
-from .game import Game, Trick
-from .rules import Rules
-from .scoring import Tally
+from .model.game import Game, Trick
+from .model.record import GameRecord
+from .model.rules import Rules
+from .model.scoring import Tally
 
 # name -> the module that defines it; each of these imports the compiled engine.
 _ENGINE_NAMES = {
-    "Solver": "search", "SolveResult": "search", "solve": "search", "solve_moves": "search",
+    "Solver": "engine.search", "SolveResult": "engine.search", "solve": "engine.search",
+    "solve_moves": "engine.search",
     "solve_table": "analysis", "DDTable": "analysis", "analyse_play": "analysis",
-    "PlayAnalysis": "analysis", "GameRecord": "analysis", "analyse_bidding": "analysis",
+    "PlayAnalysis": "analysis", "analyse_bidding": "analysis",
     "BidAnalysis": "analysis", "analyse_view": "analysis", "ViewAnalysis": "analysis",
-    "sample_worlds": "worlds",
+    "sample_worlds": "analysis.worlds",
 }
 
 if TYPE_CHECKING:   # for type checkers and editors: the same names, imported eagerly
-    from .analysis import (BidAnalysis, DDTable, GameRecord, PlayAnalysis, ViewAnalysis,
+    from .analysis import (BidAnalysis, DDTable, PlayAnalysis, ViewAnalysis,
                            analyse_bidding, analyse_play, analyse_view, solve_table)
-    from .worlds import sample_worlds
-    from .search import SolveResult, Solver, solve, solve_moves
+    from .analysis.worlds import sample_worlds
+    from .engine.search import SolveResult, Solver, solve, solve_moves
 
 
 def __getattr__(name: str) -> Any:

@@ -5,9 +5,9 @@ It shares no search code with the engine: it keeps its own small state of `Card`
 with `scoring.py`. It is slow (seconds a full deal) and tests/test_corpus.py checks it equal to
 the no-pruning `reference.minimax` on endgames.
 """
-from solver.cards import Card, Seat, Team
-from solver.game import Game, legal_cards, stuk_hand_roem, trick_roem, winning_index
-from solver.scoring import Tally, counted_hand_roem, objective_value, pit_bonus, point_factor
+from solver.model.cards import Card, Seat, Team
+from solver.model.game import Game, legal_cards, stuk_hand_roem, trick_roem, winning_index
+from solver.model.scoring import Tally, counted_hand_roem, objective_value, pit_bonus, point_factor
 
 INF = 10 ** 6
 

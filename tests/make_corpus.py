@@ -21,7 +21,7 @@ sys.path.insert(0, str(HERE))
 
 from independent_solver import INF, _Round, _search, solve_independently  # noqa: E402
 from solver import Deal, Game, Rules, Seat, Solver, Suit, Team  # noqa: E402
-from solver.scoring import point_factor  # noqa: E402
+from solver.model.scoring import point_factor  # noqa: E402
 
 OUT = HERE / "data" / "corpus.jsonl"
 

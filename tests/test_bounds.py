@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 
 from conftest import SLOW, card_indices, example_counts, positions
 from solver import Card, Deal, Game, Rules
-from solver import _engine
-from solver.reference import minimax
-from solver.search import engine_position, engine_spec
+from solver.engine import _engine
+from solver.engine.reference import minimax
+from solver.engine.search import engine_position, engine_spec
 
 POINTS = _engine.Metric.METRIC_POINTS
 SCORE = _engine.Metric.METRIC_SCORE

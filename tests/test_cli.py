@@ -140,7 +140,7 @@ def test_error_prefix_is_not_doubled(capsys):
 
 
 def test_every_option_has_help_with_its_default():
-    from solver.commands import build_parser
+    from solver.cli.commands import build_parser
     parser = build_parser()
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for name, sub in subparsers.choices.items():
@@ -204,7 +204,7 @@ def test_a_closed_pipe_ends_quietly():
 def test_a_stale_engine_is_one_line_from_the_command(tmp_path):
     package = Path(solver_package.__file__).parent
     shutil.copytree(package, tmp_path / "solver", ignore=shutil.ignore_patterns("__pycache__"))
-    with open(tmp_path / "solver" / "_engine.pyx", "a") as f:
+    with open(tmp_path / "solver" / "engine" / "_engine.pyx", "a") as f:
         f.write("\n# an edit after the build\n")
     result = subprocess.run(
         [sys.executable, "-S", "-c",

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from conftest import positions
 from independent_solver import solve_independently
 from solver import Deal, Rules, Solver
-from solver.reference import minimax
+from solver.engine.reference import minimax
 
 CORPUS = Path(__file__).parent / "data" / "corpus.jsonl"
 ROWS = [json.loads(line) for line in CORPUS.read_text().splitlines() if line.strip()]

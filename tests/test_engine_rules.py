@@ -5,9 +5,9 @@ from hypothesis import strategies as st
 
 from conftest import PLAY_RULES, rules_strategy, seeds, seats, suits, teams
 from solver import Deal, Game
-from solver import _engine
-from solver.scoring import objective_value
-from solver.search import engine_position, engine_spec
+from solver.engine import _engine
+from solver.model.scoring import objective_value
+from solver.engine.search import engine_position, engine_spec
 
 METRIC = _engine.Metric
 

@@ -14,8 +14,8 @@ from conftest import SLOW, example_counts, positions
 from solver import (Card, Deal, DealError, GameRecord, NotationError, RecordError, Rules,
                     RulesError, Solver, SolverError)
 from solver.cli import main
-from solver.reference import minimax
-from solver.rules import MAX_AMOUNT
+from solver.engine.reference import minimax
+from solver.model.rules import MAX_AMOUNT
 
 DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
 PLAYED = "SK S9 SA SJ  HJ HA HT H9  C9 CJ C7 CT  ST SQ S8 S7  D8 D7 DJ D9  CQ C8 DT DA"

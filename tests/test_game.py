@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from conftest import positions, rules_strategy, seeds, seats, suits, teams
 from solver import Card, Deal, Game, IllegalPlayError, Rules, Seat, Suit, Team, parse_cards
-from solver.game import legal_cards, trick_roem, winning_index
+from solver.model.game import legal_cards, trick_roem, winning_index
 
 C = parse_cards
 

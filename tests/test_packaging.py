@@ -7,21 +7,22 @@ from pathlib import Path
 import pytest
 
 import solver
-from solver import _engine
-from solver._source_hash import SOURCES, source_hash
+from solver.engine import _engine
+from solver.engine._source_hash import SOURCES, source_hash
 
 PACKAGE = Path(solver.__file__).parent
+ENGINE = PACKAGE / "engine"
 
 
 def test_compiled_engine_is_not_older_than_its_sources():
     built = Path(_engine.__file__).stat().st_mtime
     for name in SOURCES:
-        assert (PACKAGE / name).stat().st_mtime <= built, \
+        assert (ENGINE / name).stat().st_mtime <= built, \
             f"{name} is newer than {Path(_engine.__file__).name}: run `python -m pip install -e .`"
 
 
 def test_compiled_engine_was_built_from_these_sources():
-    assert _engine.BUILT_FROM == source_hash(PACKAGE)
+    assert _engine.BUILT_FROM == source_hash(ENGINE)
 
 
 def import_copy(tmp_path, change):
@@ -35,25 +36,25 @@ def import_copy(tmp_path, change):
 
 def test_missing_extension_gives_a_readable_import_error(tmp_path):
     def remove_extension(copy):
-        for built in copy.glob("_engine.*.so"):
+        for built in copy.glob("engine/_engine.*.so"):
             built.unlink()
-        for built in copy.glob("_engine.*.pyd"):
+        for built in copy.glob("engine/_engine.*.pyd"):
             built.unlink()
     result = import_copy(tmp_path, remove_extension)
     assert result.returncode != 0
-    assert "compiled engine (solver/_engine) is missing" in result.stderr
+    assert "compiled engine (solver/engine/_engine) is missing" in result.stderr
     assert "pip install -e ." in result.stderr
 
 
 def test_stale_extension_gives_a_readable_import_error(tmp_path):
     def edit_source(copy):
-        with open(copy / "_engine.pyx", "a") as f:
+        with open(copy / "engine" / "_engine.pyx", "a") as f:
             f.write("\n# an edit after the build\n")
     result = import_copy(tmp_path, edit_source)
     assert result.returncode != 0
     assert "compiled engine is stale" in result.stderr
 
 
-@pytest.mark.parametrize("name", ["py.typed", "_engine.pyi"])
+@pytest.mark.parametrize("name", ["py.typed", "engine/_engine.pyi"])
 def test_typing_files_ship_with_the_package(name):
     assert (PACKAGE / name).exists()

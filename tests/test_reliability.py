@@ -12,10 +12,10 @@ from conftest import SLOW, positions
 from solver import (Card, Deal, DealError, Game, GameRecord, IllegalPlayError, NotationError,
                     RecordError, Rules, RulesError, Solver, SolverError, analyse_bidding,
                     analyse_play, solve, solve_table)
-from solver import _engine
-from solver.reference import minimax
-from solver.rules import MAX_AMOUNT
-from solver.search import engine_position, engine_spec
+from solver.engine import _engine
+from solver.engine.reference import minimax
+from solver.model.rules import MAX_AMOUNT
+from solver.engine.search import engine_position, engine_spec
 
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 # N holds every heart: with hearts trump NS takes all 8 tricks (pit).

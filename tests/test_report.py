@@ -11,7 +11,7 @@ import pytest
 from solver import (Deal, GameRecord, Rules, Seat, Suit, Team, analyse_bidding, analyse_play,
                     solve, solve_table)
 from solver.cli import main
-from solver.report import render, rules_in_words
+from solver.html.report import render, rules_in_words
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")

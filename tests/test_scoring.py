@@ -2,7 +2,7 @@
 import pytest
 
 from solver import Rules, Suit, Team, parse_cards
-from solver.scoring import (Tally, counted_hand_roem, final_scores, hand_roem, is_made,
+from solver.model.scoring import (Tally, counted_hand_roem, final_scores, hand_roem, is_made,
                             objective_value, pit_bonus, revoke_scores)
 
 NS, EW = Team.NS, Team.EW

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from conftest import SLOW, example_counts, positions, rules_strategy
 from solver import (Card, Deal, Game, IllegalPlayError, Rank, Rules, Seat, Solver, Suit, Team,
                     solve, solve_moves)
-from solver.cards import ALL_CARDS
-from solver.reference import minimax, minimax_moves
-from solver.scoring import objective_value
+from solver.model.cards import ALL_CARDS
+from solver.engine.reference import minimax, minimax_moves
+from solver.model.scoring import objective_value
 
 CROSSCHECK = pathlib.Path(__file__).resolve().parents[2] / "shared" / "crosscheck" / "positions.jsonl"
 
@@ -239,7 +239,7 @@ def test_solve_line_on_a_full_deal_keeps_the_value_and_ignores_the_table(seed):
 def test_the_score_shortcut_equals_the_full_score_search(game):
     """Solver.value(.., "score") answers from the points search where it can; the engine's
     own score search must agree under every rule variant."""
-    from solver import _engine
+    from solver.engine import _engine
     solver = Solver(table_mb=1)
     full = solver._search(game, _engine.Metric.METRIC_SCORE)
     assert solver.value(game, "score") == full == minimax(game, "score").value

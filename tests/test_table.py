@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 
 from conftest import SLOW, card_indices, example_counts, positions
 from solver import Deal, Game, Rules, Seat, Solver, Suit
-from solver import _engine
-from solver.reference import minimax
-from solver.search import engine_spec
+from solver.engine import _engine
+from solver.engine.reference import minimax
+from solver.engine.search import engine_spec
 
 POINTS = _engine.Metric.METRIC_POINTS
 

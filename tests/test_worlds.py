@@ -12,7 +12,7 @@ from conftest import SLOW, positions, rules_strategy
 from solver import (Card, Deal, Game, GameRecord, Seat, Solver, SolverError, Suit,
                     analyse_bidding, analyse_play, analyse_view, sample_worlds, solve_moves)
 from solver.cli import main
-from solver.worlds import count_worlds, excluded_cards
+from solver.analysis.worlds import count_worlds, excluded_cards
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"
 UNLUCKY = Path(__file__).resolve().parents[1] / "examples" / "unlucky.json"
@@ -188,7 +188,7 @@ def test_bid_analysis_from_each_seats_own_hand():
 
 
 def _seat_seed(seed, seat):
-    from solver.deal import derive
+    from solver.model.streams import derive
     return derive(seed, seat)
 
 

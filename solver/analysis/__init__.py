@@ -8,12 +8,11 @@ True
 """
 from .bidding import ON_ALL_PASS, PROCEDURES, BidAnalysis, BidOption, analyse_bidding
 from .play import ActualResult, IllegalCard, PlayAnalysis, PlayStep, analyse_play
-from .record import RULE_PRESETS, GameRecord, load_rules
 from .table import DDTable, solve_table
 from .view import CardStats, ViewAnalysis, analyse_view
 
 __all__ = [
-    "DDTable", "solve_table", "GameRecord", "RULE_PRESETS", "load_rules", "PlayStep",
+    "DDTable", "solve_table", "PlayStep",
     "IllegalCard", "ActualResult", "PlayAnalysis", "analyse_play", "PROCEDURES", "ON_ALL_PASS",
     "BidOption", "BidAnalysis", "analyse_bidding", "CardStats", "ViewAnalysis", "analyse_view",
 ]

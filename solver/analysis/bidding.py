@@ -4,14 +4,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..cards import Seat, Suit
-from ..deal import Deal, derive
+from ..model.cards import Seat, Suit
+from ..model.deal import Deal
+from ..model.streams import derive
 from ..errors import SolverError, quote
-from ..game import Game
-from ..rules import Rules
-from ..parallel import solve_all
-from ..search import Solver, make_is_points_above_zero
-from ..worlds import sample_worlds
+from ..model.game import Game
+from ..model.rules import Rules
+from .parallel import solve_all
+from ..engine.search import Solver, make_is_points_above_zero
+from .worlds import sample_worlds
 
 PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
 ON_ALL_PASS = ("turned_forced", "dealer_chooses", "left_of_dealer_chooses")
@@ -119,7 +120,7 @@ class BidAnalysis:
                 f"{bid}: {len(self.options)} options)")
 
     def _repr_html_(self) -> str:
-        from ..report import bid_analysis_html
+        from ..html.report import bid_analysis_html
         return bid_analysis_html(self)
 
     def to_dict(self) -> Dict[str, Any]:

@@ -4,15 +4,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Union
 
-from ..cards import Card, Seat, Team, parse_cards
-from ..deal import Deal, derive
+from ..model.cards import Card, Seat, Team, parse_cards
+from ..model.deal import Deal
+from ..model.streams import derive
 from ..errors import IllegalPlayError, RecordError, quote
-from ..game import Game
-from ..rules import Rules
-from ..scoring import final_scores, is_made, revoke_scores
-from ..parallel import solve_all
-from ..search import Solver
-from .record import GameRecord
+from ..model.game import Game
+from ..model.rules import Rules
+from ..model.scoring import final_scores, is_made, revoke_scores
+from .parallel import solve_all
+from ..engine.search import Solver
+from ..model.record import GameRecord
 from .view import analyse_view
 
 
@@ -161,7 +162,7 @@ class PlayAnalysis:
                 f"{lost['EW']}, illegal {str(self.illegal.card) if self.illegal else None})")
 
     def _repr_html_(self) -> str:
-        from ..report import play_analysis_html
+        from ..html.report import play_analysis_html
         return play_analysis_html(self)
 
     def to_dict(self) -> Dict[str, Any]:

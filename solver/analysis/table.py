@@ -4,13 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, Optional
 
-from ..cards import Seat, Suit, Team
-from ..deal import Deal
-from ..game import Game
-from ..rules import Rules
+from ..model.cards import Seat, Suit, Team
+from ..model.deal import Deal
+from ..model.game import Game
+from ..model.rules import Rules
 from ..errors import DealError, quote
-from ..parallel import solve_all
-from ..search import Solver, make_is_points_above_zero
+from .parallel import solve_all
+from ..engine.search import Solver, make_is_points_above_zero
 
 
 
@@ -68,7 +68,7 @@ class DDTable:
         return f"DDTable({self.deal.to_pbn()!r}, NS points by trump, leaders N E S W: {rows})"
 
     def _repr_html_(self) -> str:
-        from ..report import piece, table_html
+        from ..html.report import piece, table_html
         return piece(table_html(self, Team.NS))
 
 

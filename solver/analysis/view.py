@@ -12,14 +12,14 @@ import math
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional
 
-from ..cards import Card, Seat, Team
-from ..deal import Deal
+from ..model.cards import Card, Seat, Team
+from ..model.deal import Deal
 from ..errors import SolverError, quote
-from ..game import Game
-from ..parallel import solve_all
-from ..scoring import check_objective
-from ..search import make_is_points_above_zero
-from ..worlds import sample_worlds
+from ..model.game import Game
+from .parallel import solve_all
+from ..model.scoring import check_objective
+from ..engine.search import make_is_points_above_zero
+from .worlds import sample_worlds
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,13 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ._version import __version__
-from .cards import Seat, Suit, Team
-from .deal import Deal, _SplitMix64, derive
-from .errors import SolverError, quote
-from .game import Game
-from .rules import Rules
+from .._version import __version__
+from ..model.cards import Seat, Suit, Team
+from ..model.deal import Deal
+from ..model.streams import SplitMix64, derive
+from ..errors import SolverError, quote
+from ..model.game import Game
+from ..model.rules import Rules
 
 POSITIONS = ("root", "trick-starts", "all")
 FORMATS = ("parquet", "npz")
@@ -151,7 +152,7 @@ def _choice(name: str, value: Any, allowed: Sequence[str]) -> None:
 def deal_setup(config: LabelConfig, deal_id: int) -> Tuple[Deal, Suit, Seat, Team]:
     """Deal `deal_id` of the stream, with its trump, leader and playing team."""
     deal = Deal.random(derive(config.seed, deal_id, 0))
-    rng = _SplitMix64(derive(config.seed, deal_id, 1))
+    rng = SplitMix64(derive(config.seed, deal_id, 1))
     trump, leader, playing = Suit(rng.below(4)), Seat(rng.below(4)), Team(rng.below(2))
     return (deal, config.trump if config.trump is not None else trump,
             config.leader if config.leader is not None else leader,
@@ -174,7 +175,7 @@ def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]
     """The rows of one deal: the round is played by `config.play`, labelling as it goes."""
     deal, trump, leader, playing = deal_setup(config, deal_id)
     game = Game(deal, trump, leader, playing, config.rules)
-    rng = _SplitMix64(derive(config.seed, deal_id, 2))
+    rng = SplitMix64(derive(config.seed, deal_id, 2))
     optimal_share = config.optimal_share()
     seats = np.zeros(32, dtype=np.int8)
     for seat in Seat:
@@ -220,7 +221,7 @@ def _row(config: LabelConfig, game: Game, solver, ours: bool, deal_id: int):
             make[card.index] = int(made == ours)
         row["make"] = make
     if config.worlds:
-        from .analysis.view import analyse_view
+        from ..analysis.view import analyse_view
         view = analyse_view(game, worlds=config.worlds, seed=derive(config.seed, deal_id, 3,
                             len(game.played)), solver=solver)
         means = np.full(32, np.nan, dtype=np.float32)
@@ -257,7 +258,7 @@ _SOLVERS: Dict[Tuple[Rules, int], Any] = {}
 
 def _worker_solver(rules: Rules):
     """One Solver per process (or thread of a Dask worker), kept between shards."""
-    from .search import Solver
+    from ..engine.search import Solver
     import threading
     key = (rules, threading.get_ident())
     if key not in _SOLVERS:

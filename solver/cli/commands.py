@@ -12,15 +12,15 @@ import json
 import sys
 from pathlib import Path
 
-from ._version import __version__
-from .analysis import (ON_ALL_PASS, PROCEDURES, RULE_PRESETS, GameRecord, analyse_bidding,
-                       analyse_play, analyse_view, load_rules, solve_table)
-from .cards import Seat, Suit, Team, parse_cards
-from .deal import Deal
-from .errors import RulesError, SolverError, quote, shorten
-from .rules import Rules
-from .scoring import OBJECTIVES
-from .search import Solver
+from .._version import __version__
+from ..analysis import ON_ALL_PASS, PROCEDURES, analyse_bidding, analyse_play, analyse_view, solve_table
+from ..model.cards import Seat, Suit, Team, parse_cards
+from ..model.deal import Deal
+from ..errors import RulesError, SolverError, quote, shorten
+from ..model.record import GameRecord
+from ..model.rules import RULE_PRESETS, Rules, load_rules
+from ..model.scoring import OBJECTIVES
+from ..engine.search import Solver
 
 EXAMPLE_DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
 
@@ -175,7 +175,7 @@ def cmd_bid(args) -> str:
 
 
 def cmd_report(args) -> str:
-    from .report import render
+    from ..html.report import render
     record = read_record(args)
     out = Path(args.output) if args.output else (
         Path(Path(args.record).stem + ".html") if not _looks_like_json(args.record)
@@ -189,7 +189,7 @@ def cmd_report(args) -> str:
 
 
 def cmd_labels(args) -> str:
-    from . import labels
+    from .. import labels
     config = labels.LabelConfig(
         deals=args.deals, seed=args.seed, rules=read_rules(args.rules), positions=args.positions,
         play=args.play, skip_forced=args.skip_forced, objectives=tuple(args.objective),

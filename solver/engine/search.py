@@ -11,12 +11,12 @@ import threading
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Union
 
-from .cards import ALL_CARDS, Card, Rank, Seat, Team, parse_cards
-from .deal import Deal
-from .errors import RulesError, SolverError, quote
-from .game import Game
-from .rules import Rules
-from .scoring import check_objective, hand_roem, point_factor
+from ..model.cards import ALL_CARDS, Card, Rank, Seat, Team, parse_cards
+from ..model.deal import Deal
+from ..errors import RulesError, SolverError, quote
+from ..model.game import Game
+from ..model.rules import Rules
+from ..model.scoring import check_objective, hand_roem, point_factor
 
 from ._compiled import engine as _engine
 
@@ -59,7 +59,7 @@ class SolveResult:
                 f"nodes={self.nodes})")
 
     def _repr_html_(self) -> str:
-        from .report import solve_result_html
+        from ..html.report import solve_result_html
         return solve_result_html(self)
 
 

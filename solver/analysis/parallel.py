@@ -10,9 +10,9 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Iterable, List, Optional, TypeVar
 
-from .errors import SolverError, quote
-from .rules import Rules
-from .search import Solver
+from ..errors import SolverError, quote
+from ..model.rules import Rules
+from ..engine.search import Solver
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")

@@ -15,13 +15,13 @@ import html
 import json
 from typing import TYPE_CHECKING, Dict, Iterable, Optional, Sequence
 
-from .cards import Card, Seat, Suit, Team
-from .deal import Deal
-from .rules import Rules
+from ..model.cards import Card, Seat, Suit, Team
+from ..model.deal import Deal
+from ..model.rules import Rules
 
 if TYPE_CHECKING:   # pragma: no cover
-    from .analysis import BidAnalysis, DDTable, PlayAnalysis
-    from .search import SolveResult
+    from ..analysis import BidAnalysis, DDTable, PlayAnalysis
+    from ..engine.search import SolveResult
 
 RED_SUITS = (Suit.H, Suit.D)
 # Hands are shown in this suit order, as in the deal notation.
@@ -330,8 +330,8 @@ def render(analysis: "PlayAnalysis", table: Optional["DDTable"] = None,
     """The whole report of an analysed game as one self-contained HTML page.
 
     The DD table and the double-dummy score are solved here when not given."""
-    from .analysis import solve_table
-    from .search import Solver
+    from ..analysis import solve_table
+    from ..engine.search import Solver
     r = analysis.record
     if table is None:
         table = solve_table(r.deal, r.rules)

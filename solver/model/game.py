@@ -18,7 +18,7 @@ from typing import Dict, Iterable, List, Optional, Tuple, Union
 
 from .cards import Card, Rank, Seat, Suit, Team
 from .deal import Deal
-from .errors import DealError, IllegalPlayError, NotationError, RulesError, SolverError, quote
+from ..errors import DealError, IllegalPlayError, NotationError, RulesError, SolverError, quote
 from .rules import Rules
 from .scoring import Tally, counted_hand_roem, pit_bonus, point_factor
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Dict, Iterable, Mapping, Tuple
 
 from .cards import Card, Rank, Suit, Team
-from .errors import SolverError, quote
+from ..errors import SolverError, quote
 from .rules import Rules
 
 OBJECTIVES = ("points", "score", "make")

@@ -10,7 +10,7 @@ import os
 import sys
 from typing import List, Optional
 
-from .errors import SolverError
+from ..errors import SolverError
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -54,6 +54,3 @@ def _pipe_closed() -> int:
     os.dup2(devnull, sys.stdout.fileno())
     return 141
 
-
-if __name__ == "__main__":
-    sys.exit(main())

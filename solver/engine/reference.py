@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Union
 
-from .cards import Card
-from .game import Game
-from .scoring import check_objective, objective_value
+from ..model.cards import Card
+from ..model.game import Game
+from ..model.scoring import check_objective, objective_value
 
 Value = Union[int, bool]
 

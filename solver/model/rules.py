@@ -5,7 +5,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Dict, FrozenSet, Mapping, Tuple
 
 from .cards import Rank, Suit
-from .errors import RulesError, SolverError, quote
+from ..errors import RulesError, SolverError, quote
 
 _CHOICES: Dict[str, Tuple[str, ...]] = {
     "trump_duty": ("amsterdam", "rotterdam"),
@@ -164,3 +164,18 @@ def _parse_double_suits(value: Any) -> FrozenSet[Suit]:
         return frozenset(Suit.parse(s) for s in value)
     except (TypeError, ValueError) as err:
         raise RulesError(f"rule double_suits={quote(value)}: {err}; give suit letters, e.g. ['S']") from None
+
+
+RULE_PRESETS = {"amsterdam": Rules.amsterdam, "rotterdam": Rules.rotterdam}
+
+
+def load_rules(value: Any) -> Rules:
+    """Rules from a preset name ("amsterdam", "rotterdam"), a dict of options, or a Rules."""
+    if isinstance(value, Rules):
+        return value
+    if isinstance(value, str):
+        if value.lower() in RULE_PRESETS:
+            return RULE_PRESETS[value.lower()]()
+        raise RulesError(f"unknown rules preset {quote(value)}: use amsterdam, rotterdam or a dict "
+                         f"of options")
+    return Rules.from_dict(value)

@@ -21,10 +21,11 @@ from functools import lru_cache
 from math import comb
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from .cards import Card, Seat
-from .deal import Deal, _SplitMix64
-from .errors import SolverError, quote
-from .game import Game, legal_cards
+from ..model.cards import Card, Seat
+from ..model.deal import Deal
+from ..model.streams import SplitMix64
+from ..errors import SolverError, quote
+from ..model.game import Game, legal_cards
 
 
 def excluded_cards(game: Game, seat: Seat) -> Dict[Seat, FrozenSet[Card]]:
@@ -119,7 +120,7 @@ def sample_worlds(game: Game, seat, n: int, seed: int = 0,
         raise SolverError(f"the number of worlds must be a whole number >= 0, got {quote(n)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SolverError(f"the seed must be a whole number, got {quote(seed)}")
-    rng = _SplitMix64(seed)
+    rng = SplitMix64(seed)
     draws = n if weights is None else 8 * n
     groups, needs, index = _groups(game, seat)
     count = _counter(groups, index)
@@ -131,7 +132,7 @@ def sample_worlds(game: Game, seat, n: int, seed: int = 0,
     return _pick_by_weight(worlds, [float(weights(w)) for w in worlds], n, rng)
 
 
-def _draw(game: Game, seat: Seat, groups, needs, index, count, rng: _SplitMix64) -> Deal:
+def _draw(game: Game, seat: Seat, groups, needs, index, count, rng: SplitMix64) -> Deal:
     hands: Dict[Seat, List[Card]] = {s: [] for s in Seat}
     for card, player in zip(game.played, _players(game)):   # who played what is known
         hands[player].append(card)
@@ -165,7 +166,7 @@ def _players(game: Game) -> List[Seat]:
 
 
 def _pick_by_weight(worlds: Sequence[Deal], weights: List[float], n: int,
-                    rng: _SplitMix64) -> List[Deal]:
+                    rng: SplitMix64) -> List[Deal]:
     if any(w < 0 for w in weights) or sum(weights) <= 0:
         raise SolverError("weights must be >= 0 and not all 0")
     total = sum(weights)

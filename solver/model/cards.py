@@ -8,7 +8,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Union
 
-from .errors import NotationError, quote
+from ..errors import NotationError, quote
 
 
 class _Named:

@@ -9,12 +9,12 @@ try:
     from . import _engine
 except ImportError as err:
     raise ImportError(
-        f"solver's compiled engine (solver/_engine) is missing or was built for another "
+        f"solver's compiled engine (solver/engine/_engine) is missing or was built for another "
         f"Python. {_REBUILD} (Original error: {err})") from err
 
 if source_hash(Path(__file__).parent) not in (None, _engine.BUILT_FROM):
     raise ImportError(
-        "solver's compiled engine is stale: solver/_engine.pyx or .pxd changed after it was "
+        "solver's compiled engine is stale: solver/engine/_engine.pyx, .pxd or .pxi changed after it was "
         f"built. {_REBUILD}")
 
 engine = _engine

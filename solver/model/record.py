@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple, Union
 
-from ..cards import Card, Seat, Suit, Team, parse_cards
-from ..deal import Deal
+from .cards import Card, Seat, Suit, Team, parse_cards
+from .deal import Deal
 from ..errors import IllegalPlayError, RecordError, RulesError, SolverError, quote
-from ..game import Game
-from ..rules import Rules
+from .game import Game
+from .rules import Rules, load_rules
 
 
 @dataclass(frozen=True)
@@ -142,18 +142,3 @@ class GameRecord:
     def game(self) -> Game:
         """A fresh Game at the start of this round (nothing played)."""
         return Game(self.deal, self.trump, self.leader, self.playing, self.rules)
-
-
-RULE_PRESETS = {"amsterdam": Rules.amsterdam, "rotterdam": Rules.rotterdam}
-
-
-def load_rules(value: Any) -> Rules:
-    """Rules from a preset name ("amsterdam", "rotterdam"), a dict of options, or a Rules."""
-    if isinstance(value, Rules):
-        return value
-    if isinstance(value, str):
-        if value.lower() in RULE_PRESETS:
-            return RULE_PRESETS[value.lower()]()
-        raise RulesError(f"unknown rules preset {quote(value)}: use amsterdam, rotterdam or a dict "
-                         f"of options")
-    return Rules.from_dict(value)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Iterable, Mapping, Union
 
 from .cards import ALL_CARDS, Card, Rank, Seat, Suit
-from .errors import DealError, SolverError, quote
+from ..errors import DealError, SolverError, quote
+from .streams import SplitMix64
 
 # A hand is written spades.hearts.diamonds.clubs, as bridge tools do.
 _PBN_SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
@@ -127,7 +128,7 @@ class Deal:
         """
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise DealError(f"a deal's seed is a whole number, got {quote(seed)}")
-        rng = _SplitMix64(seed)
+        rng = SplitMix64(seed)
         cards = list(range(32))
         for i in range(31, 0, -1):
             j = rng.below(i + 1)
@@ -149,7 +150,7 @@ class Deal:
         return self.to_pbn()
 
     def _repr_html_(self) -> str:
-        from .report import deal_html, piece
+        from ..html.report import deal_html, piece
         return piece(deal_html(self))
 
     def to_text(self, symbols: bool = True) -> str:
@@ -188,36 +189,3 @@ def _parse_hand(text: str, seat: Seat) -> "list[Card]":
 def _format_hand(hand) -> str:
     return ".".join(
         "".join(c.rank.letter for c in hand if c.suit == suit) or "-" for suit in _PBN_SUIT_ORDER)
-
-
-def derive(*parts: int) -> int:
-    """A 64-bit seed mixed from `parts` by SplitMix64 steps: an independent stream for every
-    (seed, deal number, purpose), the same on every machine."""
-    state = 0
-    for part in parts:
-        state = _SplitMix64(state ^ (part & _SplitMix64.MASK)).next()
-    return state
-
-
-class _SplitMix64:
-    """A tiny, fully specified generator: the same stream everywhere."""
-
-    MASK = (1 << 64) - 1
-
-    def __init__(self, seed: int):
-        self.state = seed & self.MASK
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        # Rejection sampling keeps every value equally likely.
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next()
-            if x < limit:
-                return x % n

@@ -1,0 +1,6 @@
+"""`python -m solver.cli`: the `klaverjas` command."""
+import sys
+
+from . import main
+
+sys.exit(main())
