@@ -1,6 +1,7 @@
 """The errors users see. All share `SolverError` (a ValueError), and every message names the
 card, seat, field or option that is wrong, quoting at most about 80 characters of the input."""
-from typing import Any
+import operator
+from typing import Any, Optional, Sequence, Type
 
 QUOTE_LIMIT = 80
 
@@ -49,3 +50,54 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     except Exception:   # a broken or too deeply nested __repr__ must not hide the real error
         text = f"<{type(value).__name__}>"
     return shorten(text, limit)
+
+
+def whole_number(name: str, value: Any, least: Optional[int] = None,
+                 most: Optional[int] = None, error: Type[SolverError] = SolverError) -> int:
+    """`value` as a plain int when it is a whole number from `least` to `most` (either may be
+    None); NumPy integers are accepted, booleans and floats are not. Otherwise `error`, naming
+    `name` and what is allowed.
+
+    >>> whole_number("workers", 2, least=1)
+    2
+    >>> whole_number("workers", 0, least=1)
+    Traceback (most recent call last):
+    ...
+    solver.errors.SolverError: workers must be a whole number of at least 1, got 0
+    """
+    number: Optional[int] = None
+    if not isinstance(value, (bool, float)):
+        try:
+            number = operator.index(value)
+        except TypeError:
+            pass
+    if number is None or (least is not None and number < least) or (
+            most is not None and number > most):
+        if least is not None and most is not None:
+            allowed = f"from {least} to {most}"
+        elif least is not None:
+            allowed = f"of at least {least}"
+        elif most is not None:
+            allowed = f"of at most {most}"
+        else:
+            allowed = ""
+        raise error(f"{name} must be a whole number{' ' + allowed if allowed else ''}, "
+                    f"got {quote(value)}")
+    return number
+
+
+def choice(name: str, value: Any, allowed: Sequence[str],
+           error: Type[SolverError] = SolverError) -> str:
+    """`value` when it is one of the strings `allowed`; otherwise `error`, naming `name` and
+    the choices.
+
+    >>> choice("format", "npz", ("parquet", "npz"))
+    'npz'
+    >>> choice("format", "csv", ("parquet", "npz"))
+    Traceback (most recent call last):
+    ...
+    solver.errors.SolverError: format 'csv' is not allowed: choose one of parquet, npz
+    """
+    if not isinstance(value, str) or value not in allowed:
+        raise error(f"{name} {quote(value)} is not allowed: choose one of {', '.join(allowed)}")
+    return value
