@@ -103,7 +103,7 @@ def test_rules_from_a_json_file(tmp_path, capsys):
     (["solve", DEAL, "--trump", "S", "--leader", "S", "--playing", "EW", "--rules", "utrecht"],
      "not amsterdam, rotterdam, inline JSON or a readable JSON file"),
     (["analyse", "missing.json"], "cannot read missing.json"),
-    (["bid", DEAL, "--dealer", "W"], "needs the turned suit: give --turned H"),
+    (["bid", DEAL, "--dealer", "W"], "procedure draaikaart needs the turned suit"),
 ])
 def test_errors_are_one_line_with_status_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)
@@ -140,7 +140,7 @@ def test_error_prefix_is_not_doubled(capsys):
 
 
 def test_every_option_has_help_with_its_default():
-    from solver.cli.commands import build_parser
+    from solver.cli.parser import build_parser
     parser = build_parser()
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for name, sub in subparsers.choices.items():
@@ -153,7 +153,7 @@ def test_every_option_has_help_with_its_default():
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["bid", DEAL, "--dealer", "W"], "give --turned H"),
+    (["bid", DEAL, "--dealer", "W"], "draaikaart needs the turned suit"),
     (["solve", DEAL, "--trump", "X", "--leader", "S", "--playing", "EW"],
      "argument --trump: unknown suit 'X'"),
     (["bid", DEAL, "--dealer", "W", "--procedure", "utrechts", "--bid", "E H"],
