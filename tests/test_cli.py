@@ -103,7 +103,7 @@ def test_rules_from_a_json_file(tmp_path, capsys):
     (["solve", DEAL, "--trump", "S", "--leader", "S", "--playing", "EW", "--rules", "utrecht"],
      "not amsterdam, rotterdam, inline JSON or a readable JSON file"),
     (["analyse", "missing.json"], "cannot read missing.json"),
-    (["bid", DEAL, "--dealer", "W"], "needs the turned suit: give --turned H"),
+    (["bid", DEAL, "--dealer", "W"], "procedure draaikaart needs the turned suit"),
 ])
 def test_errors_are_one_line_with_status_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)
@@ -140,7 +140,7 @@ def test_error_prefix_is_not_doubled(capsys):
 
 
 def test_every_option_has_help_with_its_default():
-    from solver.cli.commands import build_parser
+    from solver.cli.parser import build_parser
     parser = build_parser()
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for name, sub in subparsers.choices.items():
@@ -153,7 +153,7 @@ def test_every_option_has_help_with_its_default():
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["bid", DEAL, "--dealer", "W"], "give --turned H"),
+    (["bid", DEAL, "--dealer", "W"], "draaikaart needs the turned suit"),
     (["solve", DEAL, "--trump", "X", "--leader", "S", "--playing", "EW"],
      "argument --trump: unknown suit 'X'"),
     (["bid", DEAL, "--dealer", "W", "--procedure", "utrechts", "--bid", "E H"],
@@ -213,3 +213,134 @@ def test_a_stale_engine_is_one_line_from_the_command(tmp_path):
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("klaverjas: error: solver's compiled engine is stale")
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+# -- solve --moves, --workers and --table-mb, one check per bid option ----------------------------
+
+POSITION = [DEAL, "--trump", "S", "--leader", "S", "--playing", "EW"]
+
+
+def test_solve_moves_json_is_a_moves_result(capsys):
+    from solver.engine.moves import MovesResult
+    _, out, _ = run(capsys, "solve", *POSITION, "--played", "HA", "--moves", "--json")
+    result = MovesResult.from_dict(json.loads(out))
+    assert result.values == solve_moves(Deal.from_pbn(DEAL), "S", "S", "EW", played=["HA"])
+    assert (result.objective, result.played, result.to_move.name, result.playing.name) == \
+        ("points", [solver_package.Card.parse("HA")], "W", "EW")
+    assert result.to_dict() == json.loads(out)
+
+
+def test_moves_result_round_trips_a_make_objective():
+    from solver.engine.moves import MovesResult
+    from solver import Card, Seat, Team
+    result = MovesResult("make", {Card.parse("SK"): True, Card.parse("HA"): False},
+                         [Card.parse("C7")], Seat.E, Team.NS)
+    assert MovesResult.from_dict(json.loads(json.dumps(result.to_dict()))) == result
+
+
+# Each subcommand that solves, with the arguments of a quick run (its JSON, where it has one).
+SOLVING = {
+    "table": ["table", DEAL, "--json"],
+    "analyse": ["analyse", EXAMPLE, "--json"],
+    "bid": ["bid", DEAL, "--dealer", "W", "--turned", "S", "--json"],
+    "view": ["view", *POSITION, "--played", "SK", "--worlds", "4", "--json"],
+}
+
+
+@pytest.mark.parametrize("name", SOLVING)
+def test_workers_and_table_size_do_not_change_the_result(capsys, name):
+    _, default, _ = run(capsys, *SOLVING[name])
+    for options in (["--workers", "1"], ["--workers", "2"], ["--table-mb", "4"],
+                    ["--workers", "1", "--table-mb", "4"]):
+        status, out, err = run(capsys, *SOLVING[name], *options)
+        assert status == 0 and err == "" and out == default, options
+
+
+def test_solve_takes_a_table_size(capsys):
+    _, default, _ = run(capsys, "solve", *POSITION, "--json")
+    status, out, _ = run(capsys, "solve", *POSITION, "--table-mb", "16", "--json")
+    assert status == 0 and out == default
+
+
+WHOLE_NUMBER_CHECKS = [
+    ("--workers", "0", "--workers must be a whole number of at least 1, got 0"),
+    ("--workers", "two", "--workers must be a whole number of at least 1, got 'two'"),
+    ("--table-mb", "0", "--table-mb must be a whole number from 1 to 1048576, got 0"),
+    ("--table-mb", "1.5", "--table-mb must be a whole number from 1 to 1048576, got '1.5'"),
+]
+# solve is one search (no workers); labels takes workers, each with the default table.
+OPTIONS_OF = {**{name: ("--workers", "--table-mb") for name in SOLVING},
+              "report": ("--workers", "--table-mb"), "solve": ("--table-mb",),
+              "labels": ("--workers",)}
+ARGV_OF = {**SOLVING, "report": ["report", EXAMPLE], "solve": ["solve", *POSITION],
+           "labels": ["labels", "--out", "unused"]}
+
+
+@pytest.mark.parametrize("argv, option, value, message", [
+    (ARGV_OF[name], option, value, message) for name in ARGV_OF
+    for option, value, message in WHOLE_NUMBER_CHECKS if option in OPTIONS_OF[name]])
+def test_workers_and_table_size_are_checked_as_whole_numbers(capsys, argv, option, value, message):
+    status, out, err = run(capsys, *argv, option, value)
+    assert status == 2 and out == "" and err == f"klaverjas: error: {message}\n"
+
+
+def test_worlds_are_checked_as_whole_numbers(capsys):
+    status, _, err = run(capsys, "view", *POSITION, "--worlds", "0")
+    assert status == 2 and err == "klaverjas: error: --worlds must be a whole number of at least 1, got 0\n"
+
+
+def test_a_table_size_goes_with_one_worker_only(capsys):
+    status, out, err = run(capsys, "table", DEAL, "--workers", "2", "--table-mb", "4")
+    assert status == 2 and out == ""
+    assert "--table-mb" in err and "--workers 2" in err and err.count("\n") == 1
+
+
+def test_running_out_of_memory_is_one_line(monkeypatch, capsys):
+    import solver.cli.commands as commands
+
+    def no_memory(*args):
+        raise MemoryError
+    monkeypatch.setattr(commands, "Solver", no_memory)
+    status, out, err = run(capsys, "solve", *POSITION, "--table-mb", "100000")
+    assert status == 2 and out == "" and err.startswith("klaverjas: error: out of memory")
+
+
+@pytest.mark.parametrize("argv, call", [
+    (["--dealer", "W"], dict(dealer="W")),
+    (["--dealer", "W", "--procedure", "utrecht"], dict(dealer="W", procedure="utrecht")),
+    (["--dealer", "W", "--turned", "S", "--on-all-pass", "dealer"],
+     dict(dealer="W", turned="S", on_all_pass="dealer")),
+    (["--dealer", "W", "--procedure", "utrechts", "--bid", "E H"],
+     dict(dealer="W", procedure="utrechts", bid=("E", "H"))),
+])
+def test_bid_is_checked_once_by_the_analysis(capsys, argv, call):
+    from solver import SolverError, analyse_bidding
+    with pytest.raises(SolverError) as expected:
+        analyse_bidding(Deal.from_pbn(DEAL), **call)
+    status, out, err = run(capsys, "bid", DEAL, *argv)
+    assert status == 2 and out == "" and err == f"klaverjas: error: {expected.value}\n"
+
+
+def test_a_bid_by_a_seat_that_may_not_choose_names_the_seat_and_procedure(capsys):
+    _, _, err = run(capsys, "bid", DEAL, "--dealer", "W", "--procedure", "utrechts", "--bid", "E H")
+    assert "utrechts" in err and "seat E" in err
+
+
+def test_report_solves_the_table_and_score_it_shows(monkeypatch, tmp_path, capsys):
+    import solver.html.report as report
+    seen = {}
+
+    def render(analysis, table, dd_score):
+        seen.update(analysis=analysis, table=table, dd_score=dd_score)
+        return "<html></html>"
+    monkeypatch.setattr(report, "render", render)
+    status, _, _ = run(capsys, "report", EXAMPLE, "-o", str(tmp_path / "r.html"), "--table-mb", "4")
+    record = seen["analysis"].record
+    assert status == 0 and seen["table"] == solver_package.solve_table(record.deal, record.rules)
+    assert seen["dd_score"] == solver_package.Solver(record.rules).value(record.game(), "score")
+
+
+def test_python_dash_m_runs_the_command():
+    result = subprocess.run([sys.executable, "-m", "solver.cli", "table", DEAL],
+                            capture_output=True, text=True)
+    assert result.returncode == 0 and "points for NS by trump and leader" in result.stdout

@@ -1,5 +1,6 @@
-"""The `klaverjas` command's entry point: runs a subcommand (solver.commands) and turns every
-way it can fail into one line on stderr.
+"""The `klaverjas` command's entry point: reads the command line (`parser`), runs the
+subcommand (`commands`, reading its input through `inputs`) and turns every way it can fail
+into one line on stderr.
 
 Exit status: 0 done, 2 bad input or a missing/stale engine, 130 interrupted (Ctrl-C),
 141 the reader of the output went away (`klaverjas ... | head`), as Unix tools do.
@@ -16,7 +17,8 @@ from ..errors import SolverError
 def main(argv: Optional[List[str]] = None) -> int:
     try:
         # Imported here, not above: a missing or stale engine is then one line, not a traceback.
-        from .commands import UsageError, build_parser
+        from .commands import COMMANDS
+        from .parser import UsageError, build_parser
     except ImportError as err:
         return _fail(str(err))
     except KeyboardInterrupt:
@@ -27,13 +29,15 @@ def main(argv: Optional[List[str]] = None) -> int:
         if args.command is None:
             parser.print_help()
             return 2
-        print(args.func(args))
+        print(COMMANDS[args.command](args))
         sys.stdout.flush()        # a closed pipe shows up here, inside the handler below
         return 0
     except (UsageError, SolverError, OSError) as err:
         if isinstance(err, BrokenPipeError):
             return _pipe_closed()
         return _fail(str(err))
+    except MemoryError:
+        return _fail("out of memory (a smaller --table-mb, or fewer --workers, may fit)")
     except KeyboardInterrupt:
         return _interrupted()
 

@@ -1,0 +1,239 @@
+"""The `klaverjas` command line: the argparse parser of every subcommand, and the option
+helpers they share (a deal and rules, a position, worlds and seed, workers and table size).
+
+The parser only reads the command line into values; `solver.cli.commands` does the work.
+"""
+from __future__ import annotations
+
+import argparse
+
+from .._version import __version__
+from ..analysis import ON_ALL_PASS, PROCEDURES
+from ..errors import SolverError, quote, whole_number
+from ..model.cards import Seat, Suit, Team, parse_cards
+from ..model.scoring import OBJECTIVES
+
+EXAMPLE_DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
+
+# The largest table a Solver accepts (Solver checks it too: this only names the option).
+MOST_TABLE_MB = 1 << 20
+
+COMMAND_NAMES = ("solve", "table", "analyse", "bid", "view", "report", "labels")
+
+
+class UsageError(Exception):
+    """A problem with the command line itself, reported in one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):            # one line, status 2, no usage dump
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+def parsed_by(parse):
+    """An argparse `type` from one of the model's parsers, keeping its message."""
+    def convert(text):
+        try:
+            return parse(text)
+        except SolverError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+    convert.__name__ = parse.__qualname__
+    return convert
+
+
+def whole(option: str, least: int, most=None):
+    """An argparse `type` for a whole number from `least` to `most`, checked by
+    `errors.whole_number`, whose message names `option`."""
+    def convert(text: str) -> int:
+        try:
+            value: object = int(text)
+        except ValueError:
+            value = text
+        try:
+            return whole_number(option, value, least, most)
+        except SolverError as err:
+            # Raised past argparse, which would put "argument --x:" before the option's name.
+            raise UsageError(str(err)) from None
+    convert.__name__ = "whole number"
+    return convert
+
+
+def bid(text: str):
+    """The recorded bid, "N H": the seat and the trump it chose."""
+    parts = text.replace(",", " ").split()
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: give the seat and the trump, e.g. --bid 'N H'")
+    try:
+        return Seat.parse(parts[0]), Suit.parse(parts[1])
+    except SolverError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+suit, seat, team = parsed_by(Suit.parse), parsed_by(Seat.parse), parsed_by(Team.parse)
+
+RULES_HELP = ("amsterdam (the default), rotterdam, inline JSON of options "
+              "('{\"roem\": \"none\"}'), or a JSON file of them")
+
+
+# -- options shared by several subcommands -----------------------------------------------------
+
+def deal_and_rules(p) -> None:
+    p.add_argument("deal", help='the deal ("N:..."), a file holding it, or - for stdin')
+    p.add_argument("--rules", default="amsterdam", help=RULES_HELP)
+
+
+def record_and_rules(p) -> None:
+    p.add_argument("record", help="a game record in JSON: a file, inline, or - for stdin")
+    p.add_argument("--rules", default=None, help=RULES_HELP.replace(
+        "amsterdam (the default)", "override the record's rules (default: the record's): amsterdam"))
+
+
+def position(p) -> None:
+    """The round's trump, leader and playing team, and the cards played so far."""
+    p.add_argument("--trump", required=True, type=suit, help="trump suit: C, D, H or S (required)")
+    p.add_argument("--leader", required=True, type=seat,
+                   help="the seat that led trick 1: N, E, S or W (required)")
+    p.add_argument("--playing", required=True, type=team, help="the playing team: NS or EW (required)")
+    p.add_argument("--played", default=[], type=parsed_by(parse_cards),
+                   help='cards already played, e.g. "DA D7 D8" (default: none)')
+
+
+def worlds_and_seed(p, help_text: str, least: int = 0, default: int = 0) -> None:
+    p.add_argument("--worlds", type=whole("--worlds", least), default=default, help=help_text)
+    p.add_argument("--seed", type=whole("--seed", 0), default=0, help="the worlds' seed (default: 0)")
+
+
+def table_size(p, note: str = "") -> None:
+    p.add_argument("--table-mb", type=whole("--table-mb", 1, MOST_TABLE_MB), default=None,
+                   help="the search's transposition table in megabytes; more helps the "
+                        f"heaviest positions{note} (default: 2)")
+
+
+def workers_and_table_size(p) -> None:
+    p.add_argument("--workers", type=whole("--workers", 1), default=None,
+                   help="threads that solve positions at once, one solver and table each "
+                        "(default: all cores)")
+    # The analyses take a table size only with a Solver given, which they then use alone.
+    table_size(p, ". With it, one solver does the double-dummy work, on one thread")
+
+
+# -- the parser --------------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="klaverjas", description="Exact double-dummy analysis of Klaverjas.",
+                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                     epilog=f'example:\n  klaverjas solve "{EXAMPLE_DEAL}" --trump S --leader S --playing EW')
+    parser.add_argument("--version", action="version", version=f"klaverjas {__version__}",
+                        help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", metavar="{" + ",".join(COMMAND_NAMES) + "}",
+                                parser_class=_Parser)
+
+    def command(name, help_text, example, json_output=True):
+        p = sub.add_parser(name, help=help_text, description=help_text,
+                           epilog=f"example:\n  {example}",
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        if json_output:
+            p.add_argument("--json", action="store_true",
+                           help="print machine-readable JSON (default: readable text)")
+        return p
+
+    p = command("solve", "solve a position double dummy",
+                f'klaverjas solve "{EXAMPLE_DEAL}" --trump S --leader S --playing EW --played "HA HT"')
+    deal_and_rules(p)
+    position(p)
+    p.add_argument("--objective", default="points", choices=OBJECTIVES,
+                   help="what to solve: points, score or make (default: points)")
+    p.add_argument("--moves", action="store_true",
+                   help="print the value of every legal card (default: the value and one line)")
+    table_size(p)
+
+    p = command("table", "points for every trump and leader",
+                f'klaverjas table "{EXAMPLE_DEAL}" --rules rotterdam')
+    deal_and_rules(p)
+    workers_and_table_size(p)
+
+    p = command("analyse", "judge every card of a recorded round",
+                "klaverjas analyse examples/game.json")
+    record_and_rules(p)
+    worlds_and_seed(p, "judge every card single dummy too, over this many worlds its player "
+                       "could not tell from the real one (default: 0, double dummy only)")
+    workers_and_table_size(p)
+
+    p = command("bid", "check every seat and trump under a bidding procedure",
+                f'klaverjas bid "{EXAMPLE_DEAL}" --dealer W --procedure draaikaart --turned H --bid "N H"')
+    deal_and_rules(p)
+    p.add_argument("--dealer", required=True, type=seat, help="the dealer's seat (required)")
+    # The procedure and what it needs are checked by analyse_bidding, in one place.
+    p.add_argument("--procedure", default="draaikaart",
+                   help=f"how trump is chosen: {', '.join(PROCEDURES)} (default: draaikaart)")
+    p.add_argument("--turned", default=None, type=suit,
+                   help="the turned suit, needed by draaikaart (default: none)")
+    p.add_argument("--on-all-pass", default="turned_forced",
+                   help=f"draaikaart when all pass: {', '.join(ON_ALL_PASS)} (default: turned_forced)")
+    p.add_argument("--chooser-leads", action="store_true",
+                   help="the chooser leads trick 1 (default: left of the dealer leads)")
+    p.add_argument("--bid", default=None, type=bid,
+                   help='the recorded bid to judge, seat and trump: "N H" (default: none)')
+    worlds_and_seed(p, "also each option's chance of making it from the seat's own hand, over "
+                       "this many deals of the other cards (default: 0, double dummy only)")
+    workers_and_table_size(p)
+
+    p = command("view", "single dummy: each legal card over the worlds the player to move "
+                "cannot tell apart",
+                f'klaverjas view "{EXAMPLE_DEAL}" --trump S --leader S --playing EW --played "SK" '
+                f'--worlds 64')
+    deal_and_rules(p)
+    position(p)
+    p.add_argument("--seat", type=seat, default=None,
+                   help="whose view: must be the player to move (default: the player to move)")
+    p.add_argument("--objective", default="points", choices=OBJECTIVES,
+                   help="what to average: points, score or make (default: points)")
+    worlds_and_seed(p, "how many worlds to sample (default: 64)", least=1, default=64)
+    workers_and_table_size(p)
+
+    p = command("report", "an interactive HTML page of a recorded round",
+                "klaverjas report examples/game.json -o deal.html", json_output=False)
+    record_and_rules(p)
+    p.add_argument("-o", "--output", default=None,
+                   help="the HTML file to write (default: the record's name with .html, or "
+                        "report.html)")
+    workers_and_table_size(p)
+
+    p = command("labels", "training labels: positions with the exact value of every legal card",
+                "klaverjas labels --deals 1000 --seed 7 --positions trick-starts --out labels/",
+                json_output=False)
+    p.add_argument("--out", required=True, help="the output folder (required); a rerun resumes it")
+    p.add_argument("--deals", type=whole("--deals", 1), default=1000,
+                   help="how many deals (default: 1000)")
+    p.add_argument("--seed", type=whole("--seed", 0), default=0,
+                   help="the stream of deals, trumps and play (default: 0)")
+    p.add_argument("--rules", default="amsterdam", help=RULES_HELP)
+    # Labels options are checked by LabelConfig: solver.labels (and NumPy) load only when used.
+    p.add_argument("--positions", default="trick-starts",
+                   help="root (the first card), trick-starts (every lead) or all (every card) "
+                        "(default: trick-starts)")
+    p.add_argument("--play", default="optimal",
+                   help="how the round goes on between labelled positions: optimal, random or "
+                        "mixed:P, optimal with probability P (default: optimal)")
+    p.add_argument("--skip-forced", action="store_true",
+                   help="leave out positions with one legal card (default: keep them)")
+    p.add_argument("--objective", action="append", default=[],
+                   help="add a column of make or score values; repeat for both (default: points only)")
+    p.add_argument("--trump", type=suit, default=None, help="fix the trump suit (default: drawn per deal)")
+    p.add_argument("--leader", type=seat, default=None, help="fix the leader (default: drawn per deal)")
+    p.add_argument("--playing", type=team, default=None,
+                   help="fix the playing team (default: drawn per deal)")
+    p.add_argument("--format", default="parquet",
+                   help="parquet (needs pyarrow) or npz (default: parquet)")
+    p.add_argument("--deals-per-shard", type=whole("--deals-per-shard", 1), default=1000,
+                   help="deals in each output file (default: 1000)")
+    p.add_argument("--workers", type=whole("--workers", 1), default=None,
+                   help="worker processes, one solver each (default: all cores)")
+    p.add_argument("--scheduler", default=None,
+                   help="run on a Dask cluster: the scheduler's address, tcp://host:8786 "
+                        "(default: local processes)")
+    p.add_argument("--worlds", type=whole("--worlds", 0), default=0,
+                   help="also write sd_values: each card's mean over this many worlds the seat "
+                        "to move cannot tell apart (default: 0, none)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")
+    return parser
