@@ -175,12 +175,13 @@ def cmd_bid(args) -> str:
 
 
 def cmd_report(args) -> str:
-    from ..html.report import render
+    from ..html import render
     record = read_record(args)
     out = Path(args.output) if args.output else (
         Path(Path(args.record).stem + ".html") if not _looks_like_json(args.record)
         and args.record != "-" else Path("report.html"))
-    page = render(analyse_play(record))
+    page = render(analyse_play(record), solve_table(record.deal, record.rules),
+                  Solver(record.rules).value(record.game(), "score"))
     try:
         out.write_text(page, encoding="utf-8")
     except OSError as err:
