@@ -327,7 +327,7 @@ def test_a_bid_by_a_seat_that_may_not_choose_names_the_seat_and_procedure(capsys
 
 
 def test_report_solves_the_table_and_score_it_shows(monkeypatch, tmp_path, capsys):
-    import solver.html.report as report
+    import solver.html as report
     seen = {}
 
     def render(analysis, table, dd_score):

@@ -1,20 +1,35 @@
 """The HTML report and the rich output in Jupyter: testable markup, losses equal to
 analyse_play's, and a real browser that shows and steps through the page."""
+import ast
+import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import zlib
+from fnmatch import fnmatch
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
-from solver import (Deal, GameRecord, Rules, Seat, Suit, Team, analyse_bidding, analyse_play,
-                    solve, solve_table)
+from solver import (Deal, GameRecord, Rules, Seat, Solver, SolverError, Suit, Team,
+                    analyse_bidding, analyse_play, solve, solve_table)
 from solver.cli import main
-from solver.html.report import render, rules_in_words
+from solver.html import render
+from solver.html.pieces import asset, points_so_far, rules_in_words
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "game.json"
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
+ASSETS = ("report.css", "page.css", "replay.js")
+
+
+def report(record: GameRecord) -> str:
+    """The page of a record, computed the way `klaverjas report` does."""
+    return render(analyse_play(record), solve_table(record.deal, record.rules),
+                  Solver(record.rules).value(record.game(), "score"))
 
 
 @pytest.fixture(scope="module")
@@ -23,8 +38,13 @@ def analysis():
 
 
 @pytest.fixture(scope="module")
-def page(analysis):
-    return render(analysis)
+def table(analysis):
+    return solve_table(analysis.record.deal, analysis.record.rules)
+
+
+@pytest.fixture(scope="module")
+def page():
+    return report(GameRecord.load(EXAMPLE))
 
 
 def test_the_page_is_self_contained(page):
@@ -63,8 +83,129 @@ def test_report_command_writes_the_page(tmp_path, capsys):
 def test_an_illegal_card_is_shown(tmp_path):
     record = GameRecord.from_dict({"deal": DEAL.to_pbn(), "dealer": "E", "trump": "S",
                                    "playing": "EW", "played": "SK HT"})
-    page = render(analyse_play(record))
+    page = report(record)
     assert "Illegal card (verzaken)" in page and "revoke" in page
+
+
+# -- what render takes ---------------------------------------------------------------------------
+
+def test_render_names_an_argument_of_the_wrong_type(analysis, table):
+    with pytest.raises(SolverError, match="^analysis must be a PlayAnalysis"):
+        render(None, table, 0)
+    with pytest.raises(SolverError, match="^table must be a DDTable"):
+        render(analysis, None, 0)
+    with pytest.raises(SolverError, match="^dd_score must be a whole number"):
+        render(analysis, table, None)
+    with pytest.raises(TypeError):
+        render(analysis)   # the table and the score are the caller's to compute
+
+
+def test_render_refuses_the_table_of_another_deal(analysis):
+    with pytest.raises(SolverError, match="^table is of another deal"):
+        render(analysis, solve_table(Deal.random(3), analysis.record.rules), 0)
+
+
+def test_the_page_shows_the_double_dummy_score_it_is_given(analysis, table):
+    assert "score -182." in render(analysis, table, -182)
+    assert "score +7." in render(analysis, table, 7)
+
+
+# -- the chart's second line is the points objective so far ------------------------------------------
+
+def final_points_value(record: GameRecord) -> int:
+    """The double-dummy value after the last card: the `points` value of the finished round."""
+    return analyse_play(record).steps[-1].value_after
+
+
+def test_points_so_far_end_at_the_points_value_with_table_roem():
+    record = GameRecord.load(EXAMPLE)
+    assert points_so_far(record, record.played)[-1] == final_points_value(record) == 179 - 43
+
+
+def test_points_so_far_count_hand_roem_from_the_first_card():
+    # S holds the trump K and Q (stuk, 20 for NS); W holds CA CK CQ CJ (50 for EW).
+    data = json.loads(EXAMPLE.read_text()) | {"rules": {"roem": "hand", "trump_duty": "amsterdam"}}
+    record = GameRecord.from_dict(data)
+    so_far = points_so_far(record, record.played)
+    assert so_far[0] == 50 - 20
+    assert so_far[-1] == final_points_value(record)
+
+
+def test_points_so_far_count_the_pit():
+    # N holds every trump: NS take all 8 tricks whatever is played.
+    deal = Deal.from_pbn("N:AKQJT987... ..AKQJT987. .AKQJT987.. ...AKQJT987")
+    record = GameRecord(deal, Suit.S, Seat.E, Team.NS, Rules())
+    game = record.game()
+    while not game.is_over:
+        game.play(game.legal_cards()[0])
+    record = GameRecord(deal, Suit.S, Seat.E, Team.NS, Rules(), tuple(game.played))
+    so_far = points_so_far(record, record.played)
+    assert so_far[-1] == 162 + 100 + game.tally(Team.NS).roem == final_points_value(record)
+    assert so_far[-2] == so_far[-1] - 100 - game.tricks[-1].points - game.tricks[-1].roem
+
+
+def test_the_chart_legend_says_what_the_second_line_is(page):
+    assert "points so far, EW less NS (cards, roem, pit)" in page
+
+
+# -- the layer: presentation only ------------------------------------------------------------------
+
+LOWER_LAYERS_ONLY = """
+import importlib.util, sys, types
+# Import solver.html without running solver/__init__.py, which imports every layer.
+spec = importlib.util.find_spec("solver")
+package = types.ModuleType("solver")
+package.__path__ = list(spec.submodule_search_locations)
+sys.modules["solver"] = package
+import solver.html
+print(" ".join(sorted(name for name in sys.modules if name.startswith("solver."))))
+"""
+UPPER_LAYERS = ("solver.engine", "solver.analysis", "solver.labels", "solver.cli")
+
+
+def test_importing_solver_html_imports_only_the_model_and_the_errors():
+    out = subprocess.run([sys.executable, "-c", LOWER_LAYERS_ONLY], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout.split()
+    assert "solver.html" in out and "solver.model" in out
+    assert [name for name in out if name.startswith(UPPER_LAYERS)] == []
+
+
+def test_render_and_the_jupyter_hooks_solve_nothing(monkeypatch, analysis, table):
+    result = solve(DEAL, "S", "S", "EW")
+    bids = analyse_bidding(DEAL, "W", procedure="free", bid=("N", "H"))
+    for name in list(sys.modules):
+        if name.startswith(UPPER_LAYERS) or name in UPPER_LAYERS:
+            monkeypatch.setitem(sys.modules, name, None)   # importing it now raises
+    assert render(analysis, table, -182).count('data-trick="') == 8
+    for obj in (DEAL, result, table, analysis, bids):
+        assert 'class="kj"' in obj._repr_html_()
+
+
+def test_the_assets_load_from_the_package():
+    folder = resources.files("solver.html")
+    assert sorted(p.name for p in folder.iterdir() if p.name.endswith((".css", ".js"))) == sorted(ASSETS)
+    for name in ASSETS:
+        assert asset(name) == folder.joinpath(name).read_text(encoding="utf-8") != ""
+
+
+def test_the_assets_ship_as_package_data():
+    line = re.search(r'^"solver\.html" = (\[.*\])$', (ROOT / "pyproject.toml").read_text(), re.M)
+    patterns = ast.literal_eval(line.group(1))
+    for name in ASSETS:
+        assert any(fnmatch(name, p) for p in patterns), name
+
+
+def test_the_page_inlines_the_assets(page):
+    assert asset("page.css") in page and asset("report.css") in page and asset("replay.js") in page
+
+
+def test_the_replay_script_only_places_cards_python_rendered(page):
+    data = json.loads(re.search(r'id="report-data">(.*?)</script>', page, re.S).group(1))
+    assert sorted(data["cards"]) == sorted(str(c) for seat in Seat for c in DEAL[seat])
+    assert data["cards"]["HA"] == '<span class="card red" data-card="HA">♥A</span>'
+    first = data["steps"][0]
+    assert first["seat"] == "S" and first["cards"]["SK"].startswith('<span class="card black loss"')
+    assert "data-card" not in asset("replay.js") and "class=\"card" not in asset("replay.js")
 
 
 # -- Jupyter and the REPL ------------------------------------------------------------------------

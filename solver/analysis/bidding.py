@@ -120,7 +120,7 @@ class BidAnalysis:
                 f"{bid}: {len(self.options)} options)")
 
     def _repr_html_(self) -> str:
-        from ..html.report import bid_analysis_html
+        from ..html.jupyter import bid_analysis_html
         return bid_analysis_html(self)
 
     def to_dict(self) -> Dict[str, Any]:

@@ -162,7 +162,7 @@ class PlayAnalysis:
                 f"{lost['EW']}, illegal {str(self.illegal.card) if self.illegal else None})")
 
     def _repr_html_(self) -> str:
-        from ..html.report import play_analysis_html
+        from ..html.jupyter import play_analysis_html
         return play_analysis_html(self)
 
     def to_dict(self) -> Dict[str, Any]:

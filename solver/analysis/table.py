@@ -68,8 +68,8 @@ class DDTable:
         return f"DDTable({self.deal.to_pbn()!r}, NS points by trump, leaders N E S W: {rows})"
 
     def _repr_html_(self) -> str:
-        from ..html.report import piece, table_html
-        return piece(table_html(self, Team.NS))
+        from ..html.jupyter import dd_table_html
+        return dd_table_html(self)
 
 
 

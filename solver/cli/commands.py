@@ -110,7 +110,7 @@ def cmd_bid(args) -> str:
 
 
 def cmd_report(args) -> str:
-    from ..html.report import render
+    from ..html import render
     record = read_record(args.record, args.rules)
     out = Path(args.output) if args.output else (
         Path(Path(args.record).stem + ".html") if not looks_like_json(args.record)

@@ -59,7 +59,7 @@ class SolveResult:
                 f"nodes={self.nodes})")
 
     def _repr_html_(self) -> str:
-        from ..html.report import solve_result_html
+        from ..html.jupyter import solve_result_html
         return solve_result_html(self)
 
 

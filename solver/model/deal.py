@@ -150,8 +150,8 @@ class Deal:
         return self.to_pbn()
 
     def _repr_html_(self) -> str:
-        from ..html.report import deal_html, piece
-        return piece(deal_html(self))
+        from ..html.jupyter import deal_html
+        return deal_html(self)
 
     def to_text(self, symbols: bool = True) -> str:
         """A readable four-line picture of the deal, one line a seat."""

@@ -1,0 +1,139 @@
+"""The report: one self-contained HTML page of an analysed game (inline CSS, SVG and a little
+JS, nothing fetched). It shows what the caller computed and solves nothing itself.
+
+>>> from solver import GameRecord, Solver, analyse_play, solve_table
+>>> record = GameRecord.load("examples/game.json")
+>>> page = render(analyse_play(record), solve_table(record.deal, record.rules),
+...               Solver(record.rules).value(record.game(), "score"))   # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Dict
+
+from ..errors import SolverError, quote, whole_number
+from ..model.cards import Seat, Suit
+from ..model.deal import Deal
+from ..model.record import GameRecord
+from ..model.rules import Rules
+from .pieces import (asset, card_html, chart_svg, compass_html, dd_table_grid, esc, replayed,
+                     rules_in_words, shown_order, suit_html, tricks_html)
+
+if TYPE_CHECKING:   # pragma: no cover
+    from ..analysis import DDTable, PlayAnalysis
+
+
+def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int) -> str:
+    """The whole report of an analysed game as one HTML page.
+
+    `table` is the DD table of the record's deal and rules (`solve_table`), `dd_score` the
+    double-dummy `score` value of the round (`Solver(rules).value(record.game(), "score")`).
+    """
+    _check_arguments(analysis, table)
+    dd_score = whole_number("dd_score", dd_score)
+    r = analysis.record
+    dealer = f", dealer {r.dealer}" if r.dealer is not None else ""
+    data = json.dumps(replay_data(analysis)).replace("</", "<\\/")
+    title = f"{r.playing} plays {r.trump.symbol} — klaverjas-solver report"
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{esc(title)}</title><style>{asset("report.css")}{asset("page.css")}</style></head>
+<body><main class="kj">
+<section><h1>{r.playing} plays {suit_html(r.trump)} ({r.trump}), {r.leader} leads{dealer}</h1>
+<p>{esc(rules_in_words(r.rules))}</p>{compass_html(r.deal)}</section>
+<section id="replay-section"><h2>Replay</h2>
+<div class="controls"><button id="prev" type="button">◀ previous</button>
+<button id="next" type="button">next ▶</button><span id="step-count"></span></div>
+<div id="step-note"></div>
+<div id="replay" class="compass">{''.join(f'<div class="hand {s}"></div>' for s in Seat)}
+<div class="middle"></div></div>
+<p>Use the arrow keys too. Under each legal card: its double-dummy value for the side to
+play; the card played is green when optimal, red when it lost points.</p></section>
+<section><h2>The double-dummy value, card by card</h2>{chart_svg(analysis)}</section>
+<section><h2>Tricks</h2>{tricks_html(analysis)}</section>
+<section><h2>Result</h2>{result_html(analysis, dd_score)}</section>
+<section><h2>Double-dummy table and the bid</h2>{bid_check_html(analysis, table)}
+{dd_table_grid(table, r.playing, (r.trump, r.leader))}</section>
+</main>
+<script type="application/json" id="report-data">{data}</script>
+<script>{asset("replay.js")}</script>
+</body></html>
+"""
+
+
+def _check_arguments(analysis: Any, table: Any) -> None:
+    # The result types live in solver.analysis, which this layer does not import: recognise
+    # them by what the page reads from them.
+    if not isinstance(getattr(analysis, "record", None), GameRecord) or not hasattr(analysis, "steps"):
+        raise SolverError(f"analysis must be a PlayAnalysis (analyse_play(record)), got {quote(analysis)}")
+    if not (isinstance(getattr(table, "deal", None), Deal) and isinstance(getattr(table, "rules", None), Rules)
+            and callable(getattr(table, "value", None))):
+        raise SolverError(f"table must be a DDTable (solve_table(record.deal, record.rules)), "
+                          f"got {quote(table)}")
+    record = analysis.record
+    if table.deal != record.deal or table.rules != record.rules:
+        raise SolverError(f"table is of another deal or other rules than the record: solve it "
+                          f"with solve_table(record.deal, record.rules); the record's deal is "
+                          f"{record.deal.to_pbn()!r}")
+
+
+def bid_check_html(analysis: "PlayAnalysis", table: "DDTable") -> str:
+    """Whether the chosen trump was makeable, and the best trump for the same leader."""
+    r = analysis.record
+    chosen = table.value(r.trump, r.leader, r.playing)
+    best = max(Suit, key=lambda s: (table.value(s, r.leader, r.playing), -s))
+    text = (f"{r.playing} chose {suit_html(r.trump)} with {r.leader} leading: "
+            f"{'makeable' if table.makeable(r.trump, r.leader, r.playing) else 'not makeable'} "
+            f"({chosen:+d}).")
+    if best != r.trump and table.value(best, r.leader, r.playing) > chosen:
+        value = table.value(best, r.leader, r.playing)
+        text += (f" Best was {suit_html(best)}: {value:+d}, "
+                 f"{'makeable' if table.makeable(best, r.leader, r.playing) else 'not makeable'}.")
+    else:
+        text += " That was the best trump."
+    return f'<p data-bid-check="1">{text}</p>'
+
+
+def result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
+    """The totals and scores of the recorded play against the double-dummy value and score."""
+    r, a = analysis.record, analysis.actual
+    playing, defenders = r.playing.name, r.playing.other.name
+    lines = [f"Totals: {playing} {a.totals[playing]}, {defenders} {a.totals[defenders]}."]
+    if a.scores is not None:
+        verdict = "revoke" if analysis.illegal else ("made" if a.made else "nat")
+        lines.append(f"Score: {playing} {a.scores[playing]}, {defenders} {a.scores[defenders]} "
+                     f"({verdict}).")
+    else:
+        lines.append(f"Unfinished after {len(analysis.steps)} cards.")
+    for team, won in replayed(analysis).tricks_won().items():
+        if won == 8:
+            lines.append(f"{team} took all 8 tricks (pit).")
+    lines.append(f"Double dummy: {analysis.start_value:+d} points for {playing}, "
+                 f"{'makeable' if analysis.makeable else 'not makeable'}; score {dd_score:+d}.")
+    if analysis.illegal:
+        lines.append(f"Illegal card (verzaken): {esc(analysis.illegal.message)}")
+    lost = analysis.losses()
+    lines.append("Points given away: " + ", ".join(f"{t} {v}" for t, v in lost.items()) + ".")
+    return "".join(f"<p>{line}</p>" for line in lines)
+
+
+def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
+    """What the replay script needs, with every card's markup rendered here: `cards` each card
+    plain, and per step the legal cards of the seat to move with their double-dummy values
+    (for that seat's team) and the note above the table."""
+    r = analysis.record
+    total = len(analysis.steps)
+    steps = []
+    for s in analysis.steps:
+        sign = 1 if s.seat.team == r.playing else -1
+        played = "loss" if s.loss else "best"
+        cards = {str(c): card_html(c, classes=played if c == s.card else "", value=sign * v)
+                 for c, v in s.values.items()}
+        note = (f"card {s.number} of {total}: {s.seat} to play (values for {s.seat.team}); played "
+                f"{card_html(s.card, classes=played)} {f'lost {s.loss}' if s.loss else 'optimal'}")
+        steps.append({"seat": s.seat.name, "cards": cards, "note": note})
+    return {"hands": {seat.name: [str(c) for c in shown_order(r.deal[seat])] for seat in Seat},
+            "cards": {str(c): card_html(c) for seat in Seat for c in r.deal[seat]},
+            "played": [str(s.card) for s in analysis.steps], "steps": steps,
+            "end": "end of the recorded play"}

@@ -1,0 +1,208 @@
+"""The pieces of the HTML: cards, hands, a deal around the table, the rules in words, the DD
+table, the tricks of a recorded play and its chart. The report page and the Jupyter output are
+built from these; the style they share is `report.css`, beside this module.
+
+>>> from solver import Deal
+>>> card_html(Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")["N"][0])
+'<span class="card black" data-card="SA">♠A</span>'
+
+Test hooks in the markup: every card has `data-card="HA"`, every played card in the trick list
+also `data-loss`, every trick `data-trick="1".."8"`, the chart is `<svg data-chart=...>`.
+"""
+from __future__ import annotations
+
+import html
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple
+
+from ..model.cards import Card, Seat, Suit, Team
+from ..model.deal import Deal
+from ..model.game import Game
+from ..model.record import GameRecord
+from ..model.rules import Rules
+
+if TYPE_CHECKING:   # pragma: no cover
+    from ..analysis import DDTable, PlayAnalysis
+
+RED_SUITS = (Suit.H, Suit.D)
+# Hands are shown in this suit order, as in the deal notation.
+SHOWN_SUITS = (Suit.S, Suit.H, Suit.D, Suit.C)
+
+
+@lru_cache(maxsize=None)
+def asset(name: str) -> str:
+    """The text of one of the CSS and JS files of this package (`report.css`, `page.css`,
+    `replay.js`), read from the installed package."""
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text))
+
+
+# -- cards and hands ---------------------------------------------------------------------------
+
+def card_html(card: Card, attrs: str = "", classes: str = "", value: Optional[int] = None) -> str:
+    """One card, coloured by suit, with `data-card`; `value` is printed under it."""
+    names = " ".join(n for n in ("card", "red" if card.suit in RED_SUITS else "black", classes) if n)
+    shown = f'<span class="value">{value:+d}</span>' if value is not None else ""
+    return f'<span class="{names}" data-card="{card}"{attrs}>{esc(card.to_str(symbols=True))}{shown}</span>'
+
+
+def cards_html(cards: Iterable[Card]) -> str:
+    return "".join(card_html(c) for c in cards)
+
+
+def shown_order(cards: Iterable[Card]) -> List[Card]:
+    """A hand as it is shown: by suit (S H D C), highest rank first."""
+    return sorted(cards, key=lambda c: (SHOWN_SUITS.index(c.suit), -c.rank))
+
+
+def hand_html(seat: Seat, cards: Iterable[Card]) -> str:
+    return f'<div class="hand {seat}"><span class="seat">{seat}</span>{cards_html(shown_order(cards))}</div>'
+
+
+def compass_html(deal: Deal, middle: str = "") -> str:
+    """The four hands around the table: N on top, S below, W left, E right."""
+    hands = "".join(hand_html(seat, deal[seat]) for seat in Seat)
+    return f'<div class="compass">{hands}<div class="middle">{middle}</div></div>'
+
+
+def suit_html(suit: Suit) -> str:
+    color = "red" if suit in RED_SUITS else "black"
+    return f'<span class="{color}">{suit.symbol}</span>'
+
+
+def rules_in_words(rules: Rules) -> str:
+    """The rule options as a player would say them."""
+    duty = ("no duty to trump over a partner who is winning (Amsterdam)"
+            if rules.trump_duty == "amsterdam" else "trumping even over partner (Rotterdam)")
+    under = {"forbidden": "undertrumping only with nothing else", "must": "undertrumping required",
+             "free": "undertrumping free"}[rules.undertrump]
+    roem = {"table": "roem in the tricks", "hand": "roem in hand", "none": "no roem"}[rules.roem]
+    stuk = {"trick": "stuk in one trick", "hand": "stuk for the seat dealt it",
+            "none": "no stuk"}[rules.stuk] if rules.roem != "none" else ""
+    pit = {"any": f"pit {rules.pit_bonus} for either team",
+           "playing": f"pit {rules.pit_bonus} for the playing team only", "none": "no pit"}[rules.pit]
+    nat = {"majority": "nat unless strictly ahead", "82": "nat below 82 card points",
+           "none": "no nat"}[rules.nat]
+    parts = [duty, under, roem, stuk, pit, nat]
+    if rules.double_suits:
+        parts.append("double " + " ".join(s.symbol for s in sorted(rules.double_suits)))
+    if rules.multiplier > 1:
+        parts.append(f"kraken ×{rules.multiplier}")
+    if rules.zero_bonus:
+        parts.append(f"zero bonus {rules.zero_bonus}")
+    return "; ".join(p for p in parts if p) + "."
+
+
+# -- the double-dummy table --------------------------------------------------------------------
+
+def dd_table_grid(table: "DDTable", team: Team, here: Optional[Tuple[Suit, Seat]] = None) -> str:
+    """Points for `team` by trump (rows) and leader (columns); * marks a makeable cell, and
+    `here` (trump, leader) is outlined."""
+    head = "".join(f"<th>{s}</th>" for s in Seat)
+    rows = []
+    for suit in Suit:
+        cells = []
+        for seat in Seat:
+            mark = "*" if table.makeable(suit, seat, team) else ""
+            cls = ' class="here"' if here == (suit, seat) else ""
+            cells.append(f"<td{cls}>{table.value(suit, seat, team):+d}{mark}</td>")
+        rows.append(f"<tr><th>{suit_html(suit)} {suit}</th>{''.join(cells)}</tr>")
+    return (f'<table class="grid" data-table="dd"><tr><th>trump \\ leader</th>{head}</tr>'
+            f'{"".join(rows)}</table><div>points for {team}; * {team} makes it</div>')
+
+
+# -- a recorded play ---------------------------------------------------------------------------
+
+def replayed(analysis: "PlayAnalysis") -> Game:
+    """The round after the analysed cards (up to any illegal one)."""
+    game = analysis.record.game()
+    game.replay(step.card for step in analysis.steps)
+    return game
+
+
+def tricks_html(analysis: "PlayAnalysis") -> str:
+    """Every trick of the recorded play: its cards with their losses, winner, points, roem."""
+    steps = {s.number: s for s in analysis.steps}
+    parts = []
+    for trick in replayed(analysis).tricks:
+        cards = []
+        for i, card in enumerate(trick.cards):
+            step = steps[(trick.number - 1) * 4 + i + 1]
+            cls = "loss" if step.loss else ""
+            title = f' title="{step.seat}: {card} lost {step.loss}"' if step.loss else ""
+            cards.append(card_html(card, f' data-loss="{step.loss}" data-seat="{step.seat}"{title}', cls))
+        roem = f", roem {trick.roem}" if trick.roem else ""
+        parts.append(f'<div class="trick" data-trick="{trick.number}"><div>trick {trick.number}: '
+                     f'{trick.leader} leads</div><div>{"".join(cards)}</div><div>won by '
+                     f'{trick.winner} ({trick.winner.team}), {trick.points} points{roem}</div></div>')
+    return f'<div class="tricks">{"".join(parts)}</div>'
+
+
+def points_so_far(record: GameRecord, cards: Sequence[Card]) -> List[int]:
+    """The `points` objective's running value for the playing team, before the first card and
+    after each of `cards`: its card points, last trick, roem (hand roem counted from the start)
+    and pit so far, less the other team's. After the last card of a round it is the round's
+    `points` value, which the double-dummy value reaches too.
+
+    >>> from solver import GameRecord
+    >>> record = GameRecord.load("examples/game.json")
+    >>> points_so_far(record, record.played)[-1]
+    136
+    """
+    game = record.game()
+
+    def lead() -> int:
+        return game.tally(record.playing).total - game.tally(record.playing.other).total
+
+    values = [lead()]
+    for card in cards:
+        game.play(card)
+        values.append(lead())
+    return values
+
+
+def chart_svg(analysis: "PlayAnalysis") -> str:
+    """The double-dummy value after every card beside the `points` value so far, both for the
+    playing team, with every card that lost points marked."""
+    r = analysis.record
+    dd = [analysis.start_value] + [s.value_after for s in analysis.steps]
+    so_far = points_so_far(r, [s.card for s in analysis.steps])
+    low, high = min(dd + so_far + [0]), max(dd + so_far + [0])
+    span = max(high - low, 1)
+    width, height, left, top, bottom = 640, 240, 44, 12, 28
+    plot_h = height - top - bottom
+
+    def x(i: float) -> float:
+        return left + (width - left - 10) * i / 32
+
+    def y(v: float) -> float:
+        return top + plot_h * (high - v) / span
+
+    def path(values: List[int]) -> str:
+        return " ".join(f"{'M' if i == 0 else 'L'}{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+
+    grid = [f'<line x1="{left}" x2="{width - 10}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#90a4ae" '
+            f'stroke-dasharray="4 3"/>']
+    for t in range(1, 9):
+        grid.append(f'<line x1="{x(4 * t):.1f}" x2="{x(4 * t):.1f}" y1="{top}" y2="{height - bottom}" '
+                    f'stroke="#eceff1"/><text x="{x(4 * t - 2):.1f}" y="{height - 10}" '
+                    f'font-size="11" text-anchor="middle" fill="#607d8b">{t}</text>')
+    for v in (low, high):
+        grid.append(f'<text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end" '
+                    f'fill="#607d8b">{v:+d}</text>')
+    marks = [f'<circle cx="{x(s.number):.1f}" cy="{y(s.value_after):.1f}" r="{3 + min(s.loss, 60) / 12:.1f}" '
+             f'fill="#c62828" data-loss="{s.loss}"><title>card {s.number}: {s.seat} {s.card} lost '
+             f'{s.loss}</title></circle>' for s in analysis.steps if s.loss]
+    legend = (f'<div class="legend"><span style="color:#1565c0">━ double-dummy value for '
+              f'{r.playing}</span><span style="color:#ef6c00">━ points so far, {r.playing} less '
+              f'{r.playing.other} (cards, roem, pit)</span>'
+              f'<span style="color:#c62828">● a card that lost points</span></div>')
+    return (f'<svg data-chart="value" viewBox="0 0 {width} {height}" role="img" '
+            f'aria-label="double-dummy value after every card">{"".join(grid)}'
+            f'<path data-line="so-far" d="{path(so_far)}" fill="none" stroke="#ef6c00" stroke-width="2"/>'
+            f'<path data-line="double-dummy" d="{path(dd)}" fill="none" stroke="#1565c0" '
+            f'stroke-width="2.5"/>{"".join(marks)}</svg>{legend}')
