@@ -481,3 +481,11 @@ def test_the_docstring_examples_run(module):
     name = "solver.labels" if module == "__init__" else f"solver.labels.{module}"
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted and not result.failed
+
+
+def test_the_progress_bar_of_a_resumed_run_starts_at_the_deals_already_written(tmp_path, capsys):
+    config = LabelConfig(format="npz", positions="root", deals=5, deals_per_shard=2)
+    generate(config, tmp_path, workers=1)
+    (tmp_path / "shard-00000.npz").unlink()     # shards 1 and 2 keep 3 of the 5 deals
+    generate(config, tmp_path, workers=1, progress=True)
+    assert " 3/5 " in capsys.readouterr().err

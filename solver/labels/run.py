@@ -75,7 +75,7 @@ def generate(config: LabelConfig, out, workers: Optional[int] = None,
     rows = 0
     search_seconds = 0.0
     try:
-        bar = _progress_bar(config, skipped, progress)
+        bar = _progress_bar(config, todo, progress)
         for shard, columns, seconds in results:
             write_atomically(out / shard_name(config, shard), encode(config, columns))
             rows += len(columns["deal_id"])
@@ -91,11 +91,11 @@ def generate(config: LabelConfig, out, workers: Optional[int] = None,
     return Summary(rows, len(todo), skipped, time.perf_counter() - start, search_seconds)
 
 
-def _progress_bar(config: LabelConfig, skipped: int, enabled: bool):
+def _progress_bar(config: LabelConfig, todo: List[int], enabled: bool):
     if not enabled:
         return None
     from tqdm import tqdm  # type: ignore[import-untyped]
-    done = sum(len(config.shard_deals(s)) for s in range(skipped))
+    done = config.deals - sum(len(config.shard_deals(s)) for s in todo)
     return tqdm(total=config.deals, initial=done, unit="deal", file=sys.stderr,
                 dynamic_ncols=True)
 
