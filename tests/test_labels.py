@@ -363,6 +363,8 @@ def test_a_timed_solver_adds_up_the_time_inside_its_calls():
     values = solver.move_values(game)
     assert values == Solver().move_values(game) and solver.seconds > 0
     assert solver.rules == Rules()
+    import copy
+    assert copy.copy(solver).solver is solver.solver
 
 
 def test_search_seconds_are_the_time_inside_solver_calls_and_wall_seconds_the_whole_run(

@@ -54,6 +54,8 @@ class TimedSolver:
         self.seconds = 0.0
 
     def __getattr__(self, name: str) -> Any:
+        if name == "solver":        # not set yet (a copy being built): no endless recursion
+            raise AttributeError(name)
         attribute = getattr(self.solver, name)
         if not callable(attribute):
             return attribute
