@@ -38,6 +38,11 @@ class RecordError(SolverError):
     at a table (a card played twice, a card after the end of the round); the message names it."""
 
 
+class LabelsError(SolverError):
+    """A labels run or folder that cannot be used: a bad option (named), a folder holding
+    another run, an unwritable output, or a shard or manifest that cannot be read (named)."""
+
+
 def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
     """`text` cut to `limit` characters, ending in "..." when it was longer."""
     return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -1,22 +1,29 @@
 """Training labels: the schema, exact values from the team to move, identical bytes whatever
 runs them, resuming after a crash, and clear errors."""
 import errno
+import hashlib
 import json
+import multiprocessing
 import os
 import pickle
+import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from solver import Card, Deal, Game, Rules, Seat, Solver, Suit, Team, solve_moves
+from solver import (Card, Deal, Game, NotationError, Rules, Seat, Solver, SolverError, Suit,
+                    Team, solve_moves)
 from solver.cli import main
 from solver.labels import (MANIFEST, NOT_LEGAL, SCHEMA, LabelConfig, LabelsError, deal_rows,
                            generate, load, shard_name)
+from solver.labels import rows as rows_module, run as run_module, worker
+from solver.labels.worker import worker_solver
 
 SMALL = dict(deals=6, deals_per_shard=2, seed=3)
 
@@ -63,7 +70,6 @@ def test_the_manifest_records_rules_schema_version_and_checksums(npz_run):
     assert manifest["values_view"] == "the team to move" and manifest["complete"]
     assert set(manifest["schema"]) == set(SCHEMA) | {"make", "score"}
     assert manifest["version"]
-    import hashlib
     for name, data in files(out).items():
         assert manifest["shards"][name]["sha256"] == hashlib.sha256(data).hexdigest()
 
@@ -177,28 +183,55 @@ def test_an_unwritable_output_is_a_clear_error(tmp_path):
 
 
 def test_a_full_disk_leaves_no_shard_behind(tmp_path, monkeypatch):
-    import solver.labels as labels
+    import solver.labels.shards as shards
     real_open = open
 
     def full_disk(path, mode="r", *args, **kwargs):
         if "shard-" in str(path) and "w" in mode:
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_open(path, mode, *args, **kwargs)
-    monkeypatch.setattr(labels, "open", full_disk, raising=False)
+    monkeypatch.setattr(shards, "open", full_disk, raising=False)
     with pytest.raises(LabelsError, match="No space left on device"):
         generate(LabelConfig(format="npz", positions="root", **SMALL), tmp_path, workers=1)
     assert [p.name for p in tmp_path.iterdir()] == [MANIFEST]
 
 
 @pytest.mark.parametrize("options, message", [
-    (dict(positions="some"), "positions 'some' is not one of root, trick-starts, all"),
+    (dict(positions="some"), "positions 'some' is not allowed: choose one of root, trick-starts, all"),
+    (dict(format="csv"), "format 'csv' is not allowed: choose one of parquet, npz"),
     (dict(play="mixed:2"), "play 'mixed:2' is not optimal, random or mixed:P"),
     (dict(deals=0), "deals must be a whole number of at least 1"),
-    (dict(objectives=("points",)), "objective 'points' is not one of make, score"),
+    (dict(deals=True), "deals must be a whole number of at least 1, got True"),
+    (dict(seed=1.5), "seed must be a whole number of at least 0, got 1.5"),
+    (dict(worlds=-1), "worlds must be a whole number of at least 0"),
+    (dict(objectives=("points",)), "objective 'points' is not allowed: choose one of make, score"),
+    (dict(rules="amsterdam"), "rules must be a Rules, got 'amsterdam'"),
 ])
 def test_bad_options_are_labels_errors(options, message):
     with pytest.raises(LabelsError, match=message):
         LabelConfig(**options)
+
+
+@pytest.mark.parametrize("name, value, message", [
+    ("trump", "X", "trump: unknown suit 'X'"),
+    ("leader", "Q", "leader: unknown seat 'Q'"),
+    ("playing", 5, "playing: unknown team 5"),
+])
+def test_an_unreadable_fixed_option_is_a_labels_error_naming_it(name, value, message):
+    with pytest.raises(LabelsError, match=message) as caught:
+        LabelConfig(**{name: value})
+    assert isinstance(caught.value.__cause__, NotationError)
+
+
+def test_whole_number_options_accept_numpy_integers_as_plain_ints():
+    config = LabelConfig(deals=np.int64(3), seed=np.int32(2))
+    assert config.deals == 3 and type(config.deals) is int and type(config.seed) is int
+    assert json.dumps(config.to_dict())
+
+
+def test_labels_error_is_one_of_the_package_errors():
+    import solver.errors
+    assert LabelsError is solver.errors.LabelsError and issubclass(LabelsError, SolverError)
 
 
 def test_the_command_writes_parquet_with_a_summary(tmp_path, capsys):
@@ -253,3 +286,208 @@ def test_a_killed_worker_is_a_clear_error(tmp_path):
     assert proc.returncode == 2
     assert "a worker process died" in err and "run the same command again" in err
     assert err.count("\n") == 1
+
+
+# -- the rows are today's rows ------------------------------------------------------------------
+
+def digest(rows):
+    data = hashlib.sha256()
+    for name, column in rows.items():
+        data.update(f"{name} {column.dtype.str} {column.shape}".encode())
+        data.update(column.tobytes())
+    return data.hexdigest()
+
+
+@pytest.mark.parametrize("options, expected", [
+    (dict(deals=4, deals_per_shard=2, seed=3, positions="all", objectives=("make", "score"),
+          worlds=2), "2b9866913145ec9373acd3773f193ce2ac9ba75b3dea05b265b667da172f679d"),
+    (dict(deals=6, deals_per_shard=4, seed=5, positions="trick-starts", play="mixed:0.5"),
+     "5443faf797ee989b213735b351633c2b9ddf9008f4cefd77e4bd4a4eb90e5705"),
+])
+def test_the_rows_are_those_of_the_first_labels_release(tmp_path, options, expected):
+    # Digests of the arrays written by the labels code before it became a package: a change
+    # here changes every label already written.
+    generate(LabelConfig(format="npz", **options), tmp_path, workers=1)
+    assert digest(load(tmp_path)) == expected
+
+
+# -- a worker's Solvers ---------------------------------------------------------------------------
+
+def in_a_new_thread(work):
+    """work() on a thread of its own, so that it starts with no kept Solvers."""
+    results = []
+    thread = threading.Thread(target=lambda: results.append(work()))
+    thread.start()
+    thread.join()
+    return results[0]
+
+
+def test_a_worker_keeps_one_solver_per_rules_and_objectives():
+    def work():
+        first = worker_solver(LabelConfig())
+        return (first, worker_solver(LabelConfig(seed=9, deals=3)),
+                worker_solver(LabelConfig(objectives=("make",))),
+                worker_solver(LabelConfig(rules=Rules.rotterdam())))
+    first, same, other_objectives, other_rules = in_a_new_thread(work)
+    assert first is same and first.rules == Rules()
+    assert other_objectives is not first and other_rules is not first
+    assert other_rules.rules == Rules.rotterdam()
+
+
+def test_a_worker_keeps_a_few_solvers_and_drops_the_least_recently_used():
+    configs = [LabelConfig(rules=Rules(multiplier=m)) for m in (1, 2, 4)] + [
+        LabelConfig(rules=Rules(zero_bonus=b)) for b in (50, 100, 150)]
+    assert len(configs) > worker.SOLVERS_KEPT
+
+    def work():
+        solvers = [worker_solver(config) for config in configs]
+        kept = len(worker._kept())
+        newest_again = worker_solver(configs[-1]) is solvers[-1]
+        oldest_again = worker_solver(configs[0]) is solvers[0]
+        return kept, newest_again, oldest_again
+    kept, newest_again, oldest_again = in_a_new_thread(work)
+    assert kept == worker.SOLVERS_KEPT
+    assert newest_again and not oldest_again
+
+
+def test_threads_do_not_share_solvers():
+    assert in_a_new_thread(lambda: worker_solver(LabelConfig())) is not \
+        in_a_new_thread(lambda: worker_solver(LabelConfig()))
+
+
+# -- the summary -----------------------------------------------------------------------------------
+
+def test_a_timed_solver_adds_up_the_time_inside_its_calls():
+    solver = worker.TimedSolver(Solver())
+    game = Game(Deal.random(1), "H", "N", "NS")
+    values = solver.move_values(game)
+    assert values == Solver().move_values(game) and solver.seconds > 0
+    assert solver.rules == Rules()
+    import copy
+    assert copy.copy(solver).solver is solver.solver
+
+
+def test_search_seconds_are_the_time_inside_solver_calls_and_wall_seconds_the_whole_run(
+        tmp_path, monkeypatch):
+    real_setup = rows_module.deal_setup
+
+    def slow_setup(config, deal_id):
+        time.sleep(0.1)         # work outside the search
+        return real_setup(config, deal_id)
+    monkeypatch.setattr(rows_module, "deal_setup", slow_setup)
+    start = time.perf_counter()
+    summary = generate(LabelConfig(format="npz", positions="root", **SMALL), tmp_path, workers=1)
+    assert summary.wall_seconds <= time.perf_counter() - start
+    assert summary.wall_seconds >= 0.6
+    assert 0 < summary.search_seconds <= summary.wall_seconds - 0.6
+    assert str(summary).startswith(f"6 rows in 3 new shards (0 already done), "
+                                   f"{summary.wall_seconds:.1f} s, ")
+
+
+# -- loading -------------------------------------------------------------------------------------
+
+@pytest.fixture
+def run_copy(npz_run, tmp_path):
+    _, out, _ = npz_run
+    copy = tmp_path / "labels"
+    shutil.copytree(out, copy)
+    return copy
+
+
+def test_loading_a_folder_without_a_manifest_names_the_folder(tmp_path):
+    with pytest.raises(LabelsError, match=f"{tmp_path} has no manifest.json: not a labels folder"):
+        load(tmp_path)
+
+
+def test_loading_a_junk_manifest_names_it(run_copy):
+    (run_copy / MANIFEST).write_text("{not json")
+    with pytest.raises(LabelsError, match="manifest.json is not a labels manifest"):
+        load(run_copy)
+
+
+def test_loading_a_manifest_with_a_bad_option_names_it(run_copy):
+    manifest = json.loads((run_copy / MANIFEST).read_text())
+    manifest["config"]["positions"] = "some"
+    (run_copy / MANIFEST).write_text(json.dumps(manifest))
+    with pytest.raises(LabelsError, match="manifest.json is not a labels manifest: positions"):
+        load(run_copy)
+
+
+def test_loading_with_a_shard_missing_names_the_shard(run_copy):
+    (run_copy / "shard-00001.npz").unlink()
+    with pytest.raises(LabelsError, match="shard-00001.npz is missing: the run did not finish"):
+        load(run_copy)
+
+
+def test_loading_a_shard_changed_since_the_run_names_the_shard(run_copy):
+    shard = run_copy / "shard-00002.npz"
+    shard.write_bytes(shard.read_bytes()[:-40])
+    with pytest.raises(LabelsError, match="shard-00002.npz is not the shard the run wrote"):
+        load(run_copy)
+
+
+@pytest.mark.parametrize("fmt", ["npz", "parquet"])
+@pytest.mark.parametrize("damage", [lambda data: data[:len(data) // 2], lambda data: b"junk"])
+def test_loading_a_damaged_shard_of_an_unfinished_run_names_the_shard(tmp_path, fmt, damage):
+    generate(LabelConfig(format=fmt, positions="root", **SMALL), tmp_path, workers=1)
+    manifest = json.loads((tmp_path / MANIFEST).read_text())
+    manifest["shards"] = {}     # as before the run's end: no checksums to compare with
+    (tmp_path / MANIFEST).write_text(json.dumps(manifest))
+    shard = tmp_path / f"shard-00001.{fmt}"
+    shard.write_bytes(damage(shard.read_bytes()))
+    with pytest.raises(LabelsError, match=f"shard-00001.{fmt} is not a readable {fmt} shard") \
+            as caught:
+        load(tmp_path)
+    assert caught.value.__cause__ is not None
+
+
+# -- the worker processes -------------------------------------------------------------------------
+
+def test_a_failing_run_stops_busy_workers_at_once(tmp_path, monkeypatch):
+    real_rows = rows_module.deal_rows
+
+    def stuck_after_shard_0(config, deal_id, solver):
+        if deal_id >= 2:
+            time.sleep(120)     # the workers inherit this (forked): they are busy for long
+        return real_rows(config, deal_id, solver)
+    monkeypatch.setattr(rows_module, "deal_rows", stuck_after_shard_0)
+
+    def no_space(path, data):
+        raise LabelsError(f"cannot write {path}: No space left on device")
+    monkeypatch.setattr(run_module, "write_atomically", no_space)
+    start = time.monotonic()
+    with pytest.raises(LabelsError, match="No space left on device"):
+        generate(LabelConfig(format="npz", positions="root", deals=8, deals_per_shard=2),
+                 tmp_path, workers=2)
+    assert time.monotonic() - start < 60
+    assert multiprocessing.active_children() == []
+
+
+def test_an_error_inside_a_worker_reaches_the_caller(tmp_path, monkeypatch):
+    real_rows = rows_module.deal_rows
+
+    def broken(config, deal_id, solver):
+        if deal_id == 3:
+            raise RuntimeError("deal 3 is broken")
+        return real_rows(config, deal_id, solver)
+    monkeypatch.setattr(rows_module, "deal_rows", broken)
+    with pytest.raises(RuntimeError, match="deal 3 is broken"):
+        generate(LabelConfig(format="npz", positions="root", **SMALL), tmp_path, workers=2)
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize("module", ["__init__", "config", "rows", "shards", "run"])
+def test_the_docstring_examples_run(module):
+    import doctest
+    import importlib
+    name = "solver.labels" if module == "__init__" else f"solver.labels.{module}"
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted and not result.failed
+
+
+def test_the_progress_bar_of_a_resumed_run_starts_at_the_deals_already_written(tmp_path, capsys):
+    config = LabelConfig(format="npz", positions="root", deals=5, deals_per_shard=2)
+    generate(config, tmp_path, workers=1)
+    (tmp_path / "shard-00000.npz").unlink()     # shards 1 and 2 keep 3 of the 5 deals
+    generate(config, tmp_path, workers=1, progress=True)
+    assert " 3/5 " in capsys.readouterr().err

@@ -1,0 +1,127 @@
+"""The rows of a deal: the round played out by `config.play`, a row at each labelled position
+with the exact value of every legal card, seen from the team to move.
+
+Every draw (the deal, its trump, leader and playing team, the random cards) comes from the
+deal's own seeded streams, so a deal's rows never depend on which worker made them.
+
+>>> from solver import Solver
+>>> rows = deal_rows(LabelConfig(positions="root"), 0, Solver())
+>>> len(rows), sorted(rows[0])[:4]
+(1, ['best', 'deal', 'deal_id', 'leader'])
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Tuple
+
+import numpy as np
+
+from ..analysis.view import analyse_view
+from ..engine.search import Solver
+from ..model.cards import Card, Seat, Suit, Team
+from ..model.deal import Deal
+from ..model.game import Game
+from ..model.streams import SplitMix64, derive
+from .config import NOT_LEGAL, LabelConfig, schema
+
+# The last labelled position, counted in cards played, for each `positions`.
+_LAST_LABELLED = {"root": 0, "trick-starts": 28, "all": 31}
+
+
+def deal_setup(config: LabelConfig, deal_id: int) -> Tuple[Deal, Suit, Seat, Team]:
+    """Deal `deal_id` of the stream, with its trump, leader and playing team."""
+    deal = Deal.random(derive(config.seed, deal_id, 0))
+    rng = SplitMix64(derive(config.seed, deal_id, 1))
+    trump, leader, playing = Suit(rng.below(4)), Seat(rng.below(4)), Team(rng.below(2))
+    return (deal, config.trump if config.trump is not None else trump,
+            config.leader if config.leader is not None else leader,
+            config.playing if config.playing is not None else playing)
+
+
+def _labelled(config: LabelConfig, cards_played: int) -> bool:
+    if config.positions == "root":
+        return cards_played == 0
+    if config.positions == "trick-starts":
+        return cards_played % 4 == 0
+    return True
+
+
+def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]:
+    """The rows of one deal: the round is played by `config.play`, labelling as it goes.
+    `solver` is a `Solver` for `config.rules` (or anything with its methods)."""
+    deal, trump, leader, playing = deal_setup(config, deal_id)
+    game = Game(deal, trump, leader, playing, config.rules)
+    rng = SplitMix64(derive(config.seed, deal_id, 2))
+    optimal_share = config.optimal_share()
+    last = _LAST_LABELLED[config.positions]
+    seats = np.zeros(32, dtype=np.int8)
+    for seat in Seat:
+        for card in deal[seat]:
+            seats[card.index] = seat
+    rows = []
+    for cards_played in range(last + 1):
+        legal = game.legal_cards()
+        ours = game.to_move.team == playing
+        best_card = None
+        if _labelled(config, cards_played) and not (config.skip_forced and len(legal) == 1):
+            row, best_card = _row(config, game, solver, ours, deal_id)
+            row.update(deal_id=deal_id, deal=seats, trump=int(trump), leader=int(leader),
+                       playing=int(playing))
+            rows.append(row)
+        if cards_played == last:
+            break
+        # Every draw comes from this deal's own stream: rows never depend on scheduling.
+        if len(legal) == 1:
+            card = legal[0]
+        elif optimal_share >= 1.0 or (optimal_share > 0.0 and rng.next() < optimal_share * 2**64):
+            card = best_card if best_card is not None else solver.best_card(game)
+        else:
+            card = legal[rng.below(len(legal))]
+        game.play(card)
+    return rows
+
+
+def _row(config: LabelConfig, game: Game, solver, ours: bool,
+         deal_id: int) -> Tuple[Dict[str, Any], Card]:
+    """The position's own columns, and the first card in card order with the best value."""
+    sign = 1 if ours else -1
+    values = solver.move_values(game, "points")
+    column = np.full(32, NOT_LEGAL, dtype=np.int16)
+    for card, value in values.items():
+        column[card.index] = sign * value
+    best = max(sign * v for v in values.values())
+    best_card = next(c for c in sorted(values) if sign * values[c] == best)
+    played = np.full(32, -1, dtype=np.int8)
+    played[:len(game.played)] = [c.index for c in game.played]
+    row: Dict[str, Any] = {"played": played, "to_move": int(game.to_move), "values": column,
+                           "best": best}
+    if "make" in config.objectives:
+        make = np.full(32, -1, dtype=np.int8)
+        for card, made in solver.move_values(game, "make").items():
+            make[card.index] = int(made == ours)
+        row["make"] = make
+    if config.worlds:
+        view = analyse_view(game, worlds=config.worlds, seed=derive(config.seed, deal_id, 3,
+                            len(game.played)), solver=solver)
+        means = np.full(32, np.nan, dtype=np.float32)
+        for card, stats in view.cards.items():
+            means[card.index] = stats.mean
+        row["sd_values"] = means
+    if "score" in config.objectives:
+        score = np.full(32, NOT_LEGAL, dtype=np.int16)
+        for card, value in solver.move_values(game, "score").items():
+            score[card.index] = sign * value
+        row["score"] = score
+    return row, best_card
+
+
+def shard_columns(config: LabelConfig, shard: int, solver=None) -> Dict[str, np.ndarray]:
+    """The columns of one shard, as NumPy arrays in schema order, searched by `solver` (by
+    default a new `Solver` for `config.rules`)."""
+    solver = solver if solver is not None else Solver(config.rules)
+    rows = [row for deal_id in config.shard_deals(shard)
+            for row in deal_rows(config, deal_id, solver)]
+    columns = {}
+    for name, (dtype, width, _) in schema(config).items():
+        shape = (len(rows), width) if width else (len(rows),)
+        columns[name] = np.array([row[name] for row in rows], dtype=dtype).reshape(shape)
+    return columns
