@@ -321,8 +321,10 @@ class Game:
         return sum(self.tally(t).roem for t in Team)
 
     def copy(self) -> "Game":
+        """The same position in a new Game (cards put down by `place` included)."""
         other = Game(self.deal, self.trump, self.leader, self.playing, self.rules)
-        other.replay(self.played)
+        for card in self.played:
+            other.place(card)   # judged when they were played; not judged again
         return other
 
     def __repr__(self) -> str:
