@@ -185,7 +185,7 @@ def test_draaikaart_needs_the_turned_suit():
 
 
 def test_unknown_procedure_is_named():
-    with pytest.raises(ValueError, match="unknown procedure 'auction'"):
+    with pytest.raises(ValueError, match="procedure 'auction' is not allowed: choose one of draaikaart"):
         analyse_bidding(DEAL, dealer="W", procedure="auction")
 
 
