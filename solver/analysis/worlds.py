@@ -3,7 +3,7 @@ played so far, drawn uniformly.
 
 >>> from solver import Deal, Game
 >>> game = Game(Deal.random(1), "H", "E", "NS")
->>> game.replay("CA C7 C8 C9")
+>>> game.replay("CT CJ C7 C9")
 >>> worlds = sample_worlds(game, "S", 4, seed=1)
 >>> all(w["S"] == game.deal["S"] for w in worlds)
 True
