@@ -37,8 +37,9 @@ def solve_all(work: Callable[[Solver, Item], Result], items: Iterable[Item], rul
     """[work(solver, item) for item in items], spread over `workers` threads; a `solver`
     given is used alone, on this thread."""
     items = list(items)
-    if check_solver(solver) is not None:
-        return [work(solver, item) for item in items]
+    given = check_solver(solver)
+    if given is not None:
+        return [work(given, item) for item in items]
     workers = min(check_workers(workers), max(len(items), 1))
     if workers == 1:
         solver = Solver(rules)

@@ -240,7 +240,7 @@ class Solver:
             return values, {card: bool(made) for card, made in values.items()}
         if objective == "points" and make_is_points_above_zero(game.rules):
             return values, {card: points > 0 for card, points in values.items()}
-        return values, self.move_values(game, "make")
+        return values, {card: bool(made) for card, made in self.move_values(game, "make").items()}
 
     def line(self, game: Game, objective: str, value: Value) -> List[Card]:
         """One optimal continuation: at each turn the first card (in card order) that keeps
