@@ -5,13 +5,13 @@ from dataclasses import dataclass, replace
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..model.cards import Seat, Suit
-from ..model.deal import Deal
+from ..model.deal import Deal, check_deal
 from ..model.streams import derive
-from ..errors import SolverError, quote
+from ..errors import SolverError, choice, quote, whole_number
 from ..model.game import Game
-from ..model.rules import Rules
+from ..model.rules import Rules, check_rules
 from .parallel import solve_all
-from ..engine.search import Solver, make_is_points_above_zero
+from ..engine.search import Solver
 from .worlds import sample_worlds
 
 PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
@@ -170,12 +170,13 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
     deals of the other cards (seeded by `seed`). Everything is solved on `workers` threads
     (default: all cores; a `solver` given is used alone).
     """
-    rules = rules if rules is not None else Rules()
+    check_deal(deal)
+    rules = check_rules(rules)
     dealer = Seat.parse(dealer)
-    if not isinstance(procedure, str) or procedure not in PROCEDURES:
-        raise SolverError(f"unknown procedure {quote(procedure)}: choose one of {', '.join(PROCEDURES)}")
-    if not isinstance(on_all_pass, str) or on_all_pass not in ON_ALL_PASS:
-        raise SolverError(f"unknown on_all_pass {quote(on_all_pass)}: choose one of {', '.join(ON_ALL_PASS)}")
+    choice("procedure", procedure, PROCEDURES)
+    choice("on_all_pass", on_all_pass, ON_ALL_PASS)
+    worlds = whole_number("worlds", worlds, least=0)
+    seed = whole_number("seed", seed)
     turned = Suit.parse(turned) if turned is not None else None
     if procedure == "draaikaart" and turned is None:
         raise SolverError("procedure draaikaart needs the turned suit (turned='H', say)")
@@ -194,8 +195,7 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
         leader = seat if chooser_leads else dealer.left
         game = Game(deal, trump, leader, seat.team, rules)
         how = when[seat, trump]
-        points = solver.value(game, "points")
-        makes = points > 0 if make_is_points_above_zero(rules) else bool(solver.value(game, "make"))
+        points, makes = solver.value_and_make(game)
         return BidOption(seat, trump, leader, points, makes, bool(how), how or "never")
 
     choices = [(seat, trump) for seat in Seat for trump in Suit]
@@ -208,18 +208,14 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
 def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int, seed: int,
                  workers: Optional[int]) -> List[BidOption]:
     """Each option with its chance of making and mean points from the seat's hand alone."""
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise SolverError(f"worlds must be a whole number of at least 1, got {quote(worlds)}")
     sampled = {seat: sample_worlds(Game(deal, Suit.C, seat, seat.team, rules), seat, worlds,
                                    derive(seed, seat)) for seat in Seat}
     jobs = [(o, world) for o in options for world in sampled[o.seat]]
 
     def solve(solver, job):
         option, world = job
-        game = Game(world, option.trump, option.leader, option.seat.team, rules)
-        points = solver.value(game, "points")
-        return points, (points > 0 if make_is_points_above_zero(rules)
-                        else bool(solver.value(game, "make")))
+        return solver.value_and_make(Game(world, option.trump, option.leader, option.seat.team,
+                                          rules))
 
     results = solve_all(solve, jobs, rules, workers)
     out = []

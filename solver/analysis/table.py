@@ -5,13 +5,11 @@ from dataclasses import dataclass
 from typing import Any, Dict, Optional
 
 from ..model.cards import Seat, Suit, Team
-from ..model.deal import Deal
+from ..model.deal import Deal, check_deal
 from ..model.game import Game
-from ..model.rules import Rules
-from ..errors import DealError, quote
+from ..model.rules import Rules, check_rules
 from .parallel import solve_all
-from ..engine.search import Solver, make_is_points_above_zero
-
+from ..engine.search import Solver
 
 
 @dataclass(frozen=True, repr=False)
@@ -44,12 +42,14 @@ class DDTable:
 
     def to_dict(self) -> Dict[str, Any]:
         return {"deal": self.deal.to_pbn(), "rules": self.rules.to_dict(),
-                "values": self.values, "makeable": self.makes}
+                "values": self.values, "makes": self.makes}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "DDTable":
+        # Files written before the key was named for the attribute say "makeable".
+        makes = data["makes"] if "makes" in data else data["makeable"]
         return cls(Deal.from_pbn(data["deal"]), Rules.from_dict(data["rules"]),
-                   data["values"], data["makeable"])
+                   data["values"], makes)
 
     def __str__(self) -> str:
         lines = ["points for NS by trump and leader; * NS makes it, ° EW makes it",
@@ -81,21 +81,17 @@ def solve_table(deal: Deal, rules: Optional[Rules] = None, solver: Optional[Solv
 
     The 16 cells are solved on `workers` threads (default: all cores), one Solver each; the
     table is the same for any worker count. A `solver` given is used alone, on this thread."""
-    rules = rules if rules is not None else Rules()
-    if not isinstance(deal, Deal):
-        raise DealError(f"solve_table takes a Deal, got {quote(deal)}")
+    check_deal(deal)
+    rules = check_rules(rules)
 
     def cell(solver: Solver, where):
         suit, leader = where
-        ns = solver.value(Game(deal, suit, leader, Team.NS, rules), "points")
+        games = {team: Game(deal, suit, leader, team, rules) for team in Team}
+        ns = solver.value(games[Team.NS], "points")
         # One solve serves both teams, except when only the playing team can earn pit.
-        ew = (-ns if rules.pit != "playing"
-              else solver.value(Game(deal, suit, leader, Team.EW, rules), "points"))
+        ew = -ns if rules.pit != "playing" else solver.value(games[Team.EW], "points")
         values = {Team.NS: ns, Team.EW: ew}
-        if make_is_points_above_zero(rules):
-            return values, {team: values[team] > 0 for team in Team}
-        makes = {team: bool(solver.value(Game(deal, suit, leader, team, rules), "make"))
-                 for team in Team}
+        makes = {team: solver.make_value(games[team], values[team]) for team in Team}
         return values, makes
 
     cells = [(suit, leader) for suit in Suit for leader in Seat]

@@ -14,11 +14,10 @@ from typing import Any, Dict, List, Optional
 
 from ..model.cards import Card, Seat, Team
 from ..model.deal import Deal
-from ..errors import SolverError, quote
-from ..model.game import Game
+from ..errors import SolverError, whole_number
+from ..model.game import Game, check_game
 from .parallel import solve_all
-from ..model.scoring import check_objective
-from ..engine.search import make_is_points_above_zero
+from ..model.scoring import check_objective, value_for_team
 from .worlds import sample_worlds
 
 
@@ -97,19 +96,11 @@ def world_values(solver, game: Game, world: Deal, objective: str):
     from the view of that player's team."""
     play = Game(world, game.trump, game.leader, game.playing, game.rules)
     play.replay(game.played)
-    ours = play.to_move.team == play.playing
-    sign = 1 if ours else -1
-    values = solver.move_values(play, objective)
-    rules = game.rules
-    if objective == "points" and make_is_points_above_zero(rules):
-        made = {c: v > 0 for c, v in values.items()}      # make is points > 0 here
-    else:
-        made = solver.move_values(play, "make")
-    if objective == "make":
-        values = {c: int(v == ours) for c, v in values.items()}
-    else:
-        values = {c: sign * v for c, v in values.items()}
-    return values, {c: m == ours for c, m in made.items()}
+    values, makes = solver.move_values_and_makes(play, objective)
+    team = play.to_move.team
+    # int(): a `make` value becomes 1 or 0, so that it can be averaged like the others.
+    return ({card: int(value_for_team(value, team, play.playing)) for card, value in values.items()},
+            {card: value_for_team(made, team, play.playing) for card, made in makes.items()})
 
 
 def analyse_view(game: Game, seat=None, worlds: int = 64, seed: int = 0,
@@ -119,16 +110,14 @@ def analyse_view(game: Game, seat=None, worlds: int = 64, seed: int = 0,
     tell apart from the real one (sampled uniformly with `seed`). `seat`, when given, must be
     the player to move. The worlds are solved on `workers` threads (default: all cores), or
     by `solver` alone when one is given."""
-    if not isinstance(game, Game):
-        raise SolverError(f"analyse_view takes a Game, got {quote(game)}")
+    check_game(game)
     if game.is_over:
         raise SolverError("the round is over: no card is left to judge")
     seat = game.to_move if seat is None else Seat.parse(seat)
     if seat != game.to_move:
         raise SolverError(f"seat {seat} is not to play: {game.to_move} is")
     check_objective(objective)
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise SolverError(f"worlds must be a whole number of at least 1, got {quote(worlds)}")
+    worlds = whole_number("worlds", worlds, least=1)
     sampled = sample_worlds(game, seat, worlds, seed)
     results = solve_all(lambda solver, world: world_values(solver, game, world, objective),
                         sampled, game.rules, workers, solver)

@@ -3,7 +3,7 @@ played so far, drawn uniformly.
 
 >>> from solver import Deal, Game
 >>> game = Game(Deal.random(1), "H", "E", "NS")
->>> game.replay("CA C7 C8 C9")
+>>> game.replay("CT CJ C7 C9")
 >>> worlds = sample_worlds(game, "S", 4, seed=1)
 >>> all(w["S"] == game.deal["S"] for w in worlds)
 True
@@ -24,8 +24,8 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 from ..model.cards import Card, Seat
 from ..model.deal import Deal
 from ..model.streams import SplitMix64
-from ..errors import SolverError, quote
-from ..model.game import Game, legal_cards
+from ..errors import SolverError, whole_number
+from ..model.game import Game, check_game, legal_cards
 
 
 def excluded_cards(game: Game, seat: Seat) -> Dict[Seat, FrozenSet[Card]]:
@@ -113,13 +113,10 @@ def sample_worlds(game: Game, seat, n: int, seed: int = 0,
     (>= 0), turns the draw into one in proportion to it (for what the bidding told, say):
     8n uniform worlds are drawn and n of them picked by weight.
     """
-    if not isinstance(game, Game):
-        raise SolverError(f"sample_worlds takes a Game, got {quote(game)}")
+    check_game(game)
     seat = Seat.parse(seat)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise SolverError(f"the number of worlds must be a whole number >= 0, got {quote(n)}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SolverError(f"the seed must be a whole number, got {quote(seed)}")
+    n = whole_number("the number of worlds", n, least=0)
+    seed = whole_number("the seed", seed)
     rng = SplitMix64(seed)
     draws = n if weights is None else 8 * n
     groups, needs, index = _groups(game, seat)

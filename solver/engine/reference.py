@@ -1,4 +1,4 @@
-"""The oracle: plain minimax over `game.py`, no pruning and no table.
+"""The oracle: plain minimax over `solver.model.game`, no pruning and no table.
 
 Slow on purpose and obviously correct; the engine is tested against it. Use it only on
 positions with a few tricks left (a full deal is far beyond it).
@@ -6,13 +6,11 @@ positions with a few tricks left (a full deal is far beyond it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Union
+from typing import Dict, List
 
 from ..model.cards import Card
 from ..model.game import Game
-from ..model.scoring import check_objective, objective_value
-
-Value = Union[int, bool]
+from ..model.scoring import Value, check_objective, objective_value
 
 
 @dataclass(frozen=True)

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Union
+from typing import Dict, Iterable, List, Mapping, Optional, Tuple
 
 from ..model.cards import ALL_CARDS, Card, Rank, Seat, Team, parse_cards
 from ..model.deal import Deal
-from ..errors import RulesError, SolverError, quote
-from ..model.game import Game
-from ..model.rules import Rules
-from ..model.scoring import check_objective, hand_roem, point_factor
+from ..errors import whole_number
+from ..model.game import Game, check_game
+from ..model.rules import Rules, check_rules
+from ..model.scoring import (Value, card_points_to_make, check_objective, hand_roem,
+                             make_is_points_above_zero, point_factor)
 
 from ._compiled import engine as _engine
-
-Value = Union[int, bool]
 
 _UNDERTRUMP = {"forbidden": _engine.Undertrump.UNDERTRUMP_FORBIDDEN, "must": _engine.Undertrump.UNDERTRUMP_MUST,
                "free": _engine.Undertrump.UNDERTRUMP_FREE}
@@ -127,12 +126,8 @@ class Solver:
     """
 
     def __init__(self, rules: Optional[Rules] = None, table_mb: int = DEFAULT_TABLE_MB):
-        if isinstance(table_mb, bool) or not isinstance(table_mb, int) or not 1 <= table_mb <= 1 << 20:
-            raise SolverError(f"table_mb must be a whole number of megabytes from 1 to "
-                              f"{1 << 20}, got {quote(table_mb)}")
-        if rules is not None and not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a Rules (Rules.amsterdam(), say), got {quote(rules)}")
-        self.rules = rules if rules is not None else Rules()
+        table_mb = whole_number("table_mb (megabytes)", table_mb, 1, 1 << 20)
+        self.rules = check_rules(rules)
         self.table_mb = table_mb
         self.engine = _engine.Engine(table_mb)
         # configure + search is one step: two threads interleaving them would search one
@@ -148,7 +143,7 @@ class Solver:
     def game(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
              played: Iterable = ()) -> Game:
         """The position after `played` (IllegalPlayError names an illegal card)."""
-        game = Game(deal, trump, leader, playing, rules if rules is not None else self.rules)
+        game = Game(deal, trump, leader, playing, check_rules(rules, self.rules))
         game.replay(played)
         return game
 
@@ -188,7 +183,7 @@ class Solver:
 
     def value(self, game: Game, objective: str = "points") -> Value:
         """The exact value of `game`'s position for `objective`."""
-        _check_game(game)
+        check_game(game)
         check_objective(objective)
         if objective == "make":
             metric, threshold = _make_test(game)
@@ -205,7 +200,7 @@ class Solver:
 
     def move_values(self, game: Game, objective: str = "points") -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move in `game`."""
-        _check_game(game)
+        check_game(game)
         check_objective(objective)
         if game.is_over:
             return {}
@@ -218,16 +213,47 @@ class Solver:
         bounds = self._call(game, self.engine.child_bounds, metric, threshold - 1, threshold)
         return {ALL_CARDS[card]: value >= threshold for card, value in bounds}
 
+    def make_value(self, game: Game, points: Optional[int] = None) -> bool:
+        """Whether the playing team makes it in `game`'s position: read from `points`, the
+        position's points value when the caller knows it, where the rules let points decide
+        it (`make_is_points_above_zero`); searched otherwise."""
+        check_game(game)
+        if points is not None and make_is_points_above_zero(game.rules):
+            return points > 0
+        return bool(self.value(game, "make"))
+
+    def value_and_make(self, game: Game, objective: str = "points") -> Tuple[Value, bool]:
+        """(the value for `objective`, whether the playing team makes it), searching `make`
+        only when the value does not decide it."""
+        value = self.value(game, objective)
+        if objective == "make":
+            return value, bool(value)
+        return value, self.make_value(game, value if objective == "points" else None)
+
+    def move_values_and_makes(self, game: Game, objective: str = "points"
+                              ) -> Tuple[Dict[Card, Value], Dict[Card, bool]]:
+        """({card: value for `objective`}, {card: whether the playing team makes it}) for
+        every legal card of the player to move, searching `make` only when the values do not
+        decide it."""
+        values = self.move_values(game, objective)
+        if objective == "make":
+            return values, {card: bool(made) for card, made in values.items()}
+        if objective == "points" and make_is_points_above_zero(game.rules):
+            return values, {card: points > 0 for card, points in values.items()}
+        return values, {card: bool(made) for card, made in self.move_values(game, "make").items()}
+
     def line(self, game: Game, objective: str, value: Value) -> List[Card]:
         """One optimal continuation: at each turn the first card (in card order) that keeps
         `value`, the value of `game`'s position."""
-        _check_game(game)
+        check_game(game)
         check_objective(objective)
         return self._keeping(game, objective, value, 32)
 
     def best_card(self, game: Game, objective: str = "points") -> Card:
-        """The first card in card order that is optimal for the player to move."""
-        _check_game(game)
+        """The first card in card order that is optimal for the player to move: the card
+        `first_optimal_card` picks from the move values, found by the engine with fewer tests
+        than the values take."""
+        check_game(game)
         check_objective(objective)
         return self._keeping(game, objective, self.value(game, objective), 1)[0]
 
@@ -269,26 +295,33 @@ def _score_is_points(rules: Rules) -> bool:
     return rules.multiplier == 1 and rules.zero_bonus == 0 and rules.nat in ("majority", "none")
 
 
-def make_is_points_above_zero(rules: Rules) -> bool:
-    """Whether `make` is exactly `points > 0` under these rules (all but nat="82" without
-    kraken, where card points decide): then a points value answers it without a search."""
-    return not (rules.nat == "82" and rules.multiplier == 1)
-
-
 def _make_test(game: Game):
     """(metric, threshold): the playing team makes it iff the metric reaches threshold."""
     rules = game.rules
     if not make_is_points_above_zero(rules):
-        return _engine.Metric.METRIC_CARDS, 82 * point_factor(rules, game.trump)
+        return _engine.Metric.METRIC_CARDS, card_points_to_make(rules, game.trump)
     return _engine.Metric.METRIC_POINTS, 1
 
 
+def optimal_cards(values: Mapping[Card, Value]) -> List[Card]:
+    """The cards with the best value, in card order; `values` are seen from the player to
+    move (`value_for_team`), so higher is better.
+
+    >>> optimal_cards({Card.parse("HA"): 10, Card.parse("C7"): 10, Card.parse("D7"): -4})
+    [Card.parse('C7'), Card.parse('HA')]
+    """
+    best = max(values.values())
+    return sorted(card for card, value in values.items() if value == best)
+
+
+def first_optimal_card(values: Mapping[Card, Value]) -> Card:
+    """The first card in card order with the best value; `values` seen from the player to
+    move. `Solver.best_card` gives the same card without computing every value."""
+    return optimal_cards(values)[0]
+
+
+
 _METRICS = {"points": _engine.Metric.METRIC_POINTS, "score": _engine.Metric.METRIC_SCORE}
-
-
-def _check_game(game: Game) -> None:
-    if not isinstance(game, Game):
-        raise SolverError(f"expected a Game (Solver.game(deal, trump, leader, playing)), got {quote(game)}")
 
 
 def solve(deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,

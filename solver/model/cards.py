@@ -8,7 +8,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Union
 
-from ..errors import NotationError, quote
+from ..errors import NotationError, quote, whole_number
 
 
 class _Named:
@@ -86,11 +86,16 @@ class Rank(_Named, IntEnum):
         raise NotationError(f"unknown rank {quote(text)}: use one of 7 8 9 T (or 10) J Q K A")
 
 
-# Trick-taking strength and card points, indexed by Rank (RULES.md, "Card order and points").
+# Trick-taking strength and card points, indexed by Rank (docs/rules.md, "Which card wins").
 TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)   # J > 9 > A > T > K > Q > 8 > 7
 PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)   # A > T > K > Q > J > 9 > 8 > 7
 TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
 PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+# Whoever takes trick 8 gets these points on top of its cards.
+LAST_TRICK_BONUS = 10
+# The card points in a round with the last trick, before double suits: 162, whatever the trump
+# (one trump suit and three plain ones).
+CARD_POINTS_TOTAL = sum(TRUMP_POINTS) + 3 * sum(PLAIN_POINTS) + LAST_TRICK_BONUS
 
 
 class Card:
@@ -125,9 +130,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> "Card":
         """The card with this index, 0..31 (`suit * 8 + rank`)."""
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 32:
-            raise NotationError(f"card index {quote(index)} is not a whole number 0..31")
-        return _CARDS[index]
+        return _CARDS[whole_number("card index", index, 0, 31, NotationError)]
 
     @classmethod
     def parse(cls, text: Union[str, "Card"]) -> "Card":
@@ -143,9 +146,6 @@ class Card:
             return Card(Suit.parse(key[0]), Rank.parse(key[1:]))
         except NotationError as err:
             raise NotationError(f"not a card: {quote(text)}: {err}") from None
-
-    def is_trump(self, trump: Suit) -> bool:
-        return self.suit == trump
 
     def points(self, trump: Suit) -> int:
         """Card points with `trump` as the trump suit (not doubled)."""

@@ -1,16 +1,25 @@
-"""Deal: four hands of 8 cards, validated, in the PBN-style notation of RULES.md."""
+"""Deal: four hands of 8 cards, validated, in the PBN-style notation of docs/rules.md ("Seats,
+cards and notation")."""
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Union
+from typing import Any, Iterable, Mapping, Union
 
 from .cards import ALL_CARDS, Card, Rank, Seat, Suit
-from ..errors import DealError, SolverError, quote
+from ..errors import DealError, SolverError, quote, whole_number
 from .streams import SplitMix64
 
 # A hand is written spades.hearts.diamonds.clubs, as bridge tools do.
 _PBN_SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
 
 SeatLike = Union[Seat, str]
+
+
+def check_deal(deal: Any) -> "Deal":
+    """`deal` when it is a Deal; anything else is a DealError, whichever function it was
+    given to."""
+    if not isinstance(deal, Deal):
+        raise DealError(f"deal must be a Deal (Deal.from_pbn('N:...')), got {quote(deal)}")
+    return deal
 
 
 class Deal:
@@ -113,7 +122,7 @@ class Deal:
         return cls(hands)
 
     def to_pbn(self, first: SeatLike = Seat.N) -> str:
-        """The deal in the notation of RULES.md, starting from seat `first`."""
+        """The deal in the notation of docs/rules.md, starting from seat `first`."""
         first = Seat.parse(first)
         seats = [Seat((first + i) % 4) for i in range(4)]
         return f"{first.name}:" + " ".join(_format_hand(self._hands[s]) for s in seats)
@@ -126,9 +135,7 @@ class Deal:
 
         Uses its own SplitMix64 generator, so it does not depend on `random`'s internals.
         """
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise DealError(f"a deal's seed is a whole number, got {quote(seed)}")
-        rng = SplitMix64(seed)
+        rng = SplitMix64(whole_number("a deal's seed", seed, error=DealError))
         cards = list(range(32))
         for i in range(31, 0, -1):
             j = rng.below(i + 1)

@@ -1,4 +1,4 @@
-"""A round of Klaverjas in plain Python, written to read like RULES.md.
+"""A round of Klaverjas in plain Python, written to read like docs/rules.md.
 
 This is the statement of the rules the engine is tested against: legal cards under every
 duty option, the winner of a trick, the roem in a trick, points so far, and replaying a
@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Tuple, Union
 
-from .cards import Card, Rank, Seat, Suit, Team
-from .deal import Deal
-from ..errors import DealError, IllegalPlayError, NotationError, RulesError, SolverError, quote
-from .rules import Rules
+from .cards import LAST_TRICK_BONUS, Card, Rank, Seat, Suit, Team
+from .deal import Deal, check_deal
+from ..errors import IllegalPlayError, NotationError, SolverError, quote
+from .rules import Rules, check_rules
 from .scoring import Tally, counted_hand_roem, pit_bonus, point_factor
 
 CardLike = Union[Card, str]
@@ -59,8 +59,9 @@ def legal_cards(hand: Iterable[Card], trick: List[Card], seat: Seat, trick_leade
                 trump: Suit, rules: Rules) -> Tuple[List[Card], Optional[str]]:
     """The cards `seat` may play to `trick`, and the duty that limits them (None if free).
 
-    Duties of RULES.md: "follow suit", "overtrump" (beat the highest trump when trumps are
-    led or when ruffing), "trump" (ruff when void), "undertrump" (the undertrump option).
+    The duties of docs/rules.md, "What you must play": "follow suit", "overtrump" (beat the
+    highest trump when trumps are led or when ruffing), "trump" (ruff when void), "undertrump"
+    (the undertrump option).
     """
     hand = sorted(hand)
     if not trick:
@@ -148,15 +149,11 @@ class Game:
     """
 
     def __init__(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None):
-        if not isinstance(deal, Deal):
-            raise DealError(f"deal must be a Deal (Deal.from_pbn('N:...')), got {quote(deal)}")
-        self.deal = deal
+        self.deal = check_deal(deal)
         self.trump = _parse_trump(trump)
         self.leader = Seat.parse(leader)
         self.playing = Team.parse(playing)
-        self.rules = rules if rules is not None else Rules()
-        if not isinstance(self.rules, Rules):
-            raise RulesError(f"rules must be a Rules (Rules.amsterdam(), say), got {quote(self.rules)}")
+        self.rules = check_rules(rules)
         self.hands: List[set] = [set(deal[s]) for s in Seat]
         self.tricks: List[Trick] = []
         self.current_trick: List[Card] = []
@@ -283,7 +280,7 @@ class Game:
         leader = self.trick_leader
         winner = Seat((leader + winning_index(list(cards), self.trump)) % 4)
         number = len(self.tricks) + 1
-        points = sum(c.points(self.trump) for c in cards) + (10 if number == 8 else 0)
+        points = sum(c.points(self.trump) for c in cards) + (LAST_TRICK_BONUS if number == 8 else 0)
         roem = trick_roem(cards, self.trump, self.rules) + self._stuk_in_hand_roem(cards)
         return Trick(number, leader, cards, winner, points * self._factor, roem)
 
@@ -321,13 +318,24 @@ class Game:
         return sum(self.tally(t).roem for t in Team)
 
     def copy(self) -> "Game":
+        """The same position in a new Game (cards put down by `place` included)."""
         other = Game(self.deal, self.trump, self.leader, self.playing, self.rules)
-        other.replay(self.played)
+        for card in self.played:
+            other.place(card)   # judged when they were played; not judged again
         return other
 
     def __repr__(self) -> str:
         return (f"Game({self.deal!r}, trump={self.trump.name!r}, leader={self.leader.name!r}, "
                 f"playing={self.playing.name!r}, rules={self.rules!r}, played={len(self.played)})")
+
+
+def check_game(game: object) -> Game:
+    """`game` when it is a Game; anything else is a SolverError, whichever function it was
+    given to."""
+    if not isinstance(game, Game):
+        raise SolverError(f"expected a Game (Game(deal, trump, leader, playing, rules)), got "
+                          f"{quote(game)}")
+    return game
 
 
 def _duty_text(duty: str, rules: Rules) -> str:

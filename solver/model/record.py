@@ -8,7 +8,7 @@ from typing import Any, Dict, Optional, Tuple, Union
 
 from .cards import Card, Seat, Suit, Team, parse_cards
 from .deal import Deal
-from ..errors import IllegalPlayError, RecordError, RulesError, SolverError, quote
+from ..errors import IllegalPlayError, RecordError, SolverError, quote
 from .game import Game
 from .rules import Rules, load_rules
 
