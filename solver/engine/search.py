@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Mapping, Optional, Tuple
 
@@ -130,6 +131,7 @@ class Solver:
         self.rules = check_rules(rules)
         self.table_mb = table_mb
         self.engine = _engine.Engine(table_mb)
+        self.search_seconds = 0.0   # time spent in engine calls, for callers that measure it
         # configure + search is one step: two threads interleaving them would search one
         # round's position under the other round's rules.
         self._lock = threading.Lock()
@@ -282,8 +284,12 @@ class Solver:
         """`method(position, *args)` on the engine configured for `game`'s rules."""
         spec, position = engine_spec(game), engine_position(game)
         with self._lock:
-            self.engine.configure(spec)
-            return method(position, *args)
+            start = time.perf_counter()
+            try:
+                self.engine.configure(spec)
+                return method(position, *args)
+            finally:
+                self.search_seconds += time.perf_counter() - start
 
 
 def _score_is_points(rules: Rules) -> bool:
