@@ -16,6 +16,7 @@ from ..model.cards import Seat, Suit
 from ..model.deal import Deal
 from ..model.record import GameRecord
 from ..model.rules import Rules
+from ..model.scoring import value_for_team
 from .pieces import (asset, card_html, chart_svg, compass_html, dd_table_grid, esc, replayed,
                      rules_in_words, shown_order, suit_html, tricks_html)
 
@@ -126,9 +127,9 @@ def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
     total = len(analysis.steps)
     steps = []
     for s in analysis.steps:
-        sign = 1 if s.seat.team == r.playing else -1
         played = "loss" if s.loss else "best"
-        cards = {str(c): card_html(c, classes=played if c == s.card else "", value=sign * v)
+        cards = {str(c): card_html(c, classes=played if c == s.card else "",
+                                   value=value_for_team(v, s.seat.team, r.playing))
                  for c, v in s.values.items()}
         note = (f"card {s.number} of {total}: {s.seat} to play (values for {s.seat.team}); played "
                 f"{card_html(s.card, classes=played)} {f'lost {s.loss}' if s.loss else 'optimal'}")
