@@ -16,10 +16,14 @@ compile_args = ["-O3"]
 if platform.machine().lower() in ("x86_64", "amd64") and sys.platform != "win32":
     compile_args.append("-mpopcnt")
 
+# Built into the module so that an import can tell a stale build (solver/engine/_compiled.py).
+macros = [("KLAVERJAS_SOURCE_HASH", source_hash(HERE / "solver" / "engine"))]
+
 extensions = [
     Extension(
         "solver.engine._engine",
         ["solver/engine/_engine.pyx"],
+        define_macros=macros,
         extra_compile_args=compile_args,
     ),
 ]
@@ -27,8 +31,6 @@ extensions = [
 setup(
     ext_modules=cythonize(
         extensions,
-        # Built into the module so that an import can tell a stale build (solver/engine/_compiled.py).
-        compile_time_env={"SOURCE_HASH": source_hash(HERE / "solver" / "engine")},
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

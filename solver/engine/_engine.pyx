@@ -8,22 +8,15 @@ from libc.stdint cimport uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-DEF INF = 32000
-DEF MAX_MOVES = 8
-DEF PLIES = 33
-DEF NO_CUTOFF = -99999
-DEF NO_OWNER = 255
-DEF SIGNAL_CHECK_MASK = 0x3FFFF   # look for Ctrl-C every 262,144 nodes (about 15 ms)
-DEF SWEEP_PERIOD = 32768          # configures per full sweep of the table: half the epochs
-DEF MAX_AMOUNT = 1000             # the largest bonus or roem option (rules.py, MAX_AMOUNT)
-DEF TRUMP_WORTH = 25              # what the lookahead counts a trump still held as worth,
-DEF MASTER_TRUMP_WORTH = 25       # and the highest trump left on top of that
-DEF NAT_GUESS_BELOW = 20          # a score guess below this is ordered as a nat round (a
-                                  # guess counts trumps as points not yet taken); 0, 10, 30
-                                  # and more measured worse
-DEF BUCKET = 4                    # entries in a bucket: 4 x 16 bytes, one 64-byte cache line
-DEF BEST_SHIFT = 43               # Entry.extra: the best move (5 bits) above the key's own bits,
-DEF EPOCH_SHIFT = 48              # and the table epoch (16 bits) on top
+from ..model.rules import MAX_AMOUNT   # the largest bonus or roem option a rule may set
+
+cdef enum:
+    INF = 32000
+    MAX_MOVES = 8
+    PLIES = 33
+    NO_CUTOFF = -99999
+    NO_OWNER = 255
+    SIGNAL_CHECK_MASK = 0x3FFFF   # look for Ctrl-C every 262,144 nodes (about 15 ms)
 
 cdef extern from "Python.h":
     # Declared without an error value on purpose: a pending KeyboardInterrupt stays set and
@@ -874,5 +867,19 @@ cdef int _raise_pending_signal() except -1:
     raise KeyboardInterrupt
 
 
+cdef extern from *:
+    # setup.py passes the sources' fingerprint (_source_hash.py) as a C macro; a build made
+    # without it reads "unknown", which _compiled.py reports as stale.
+    """
+    #ifndef KLAVERJAS_SOURCE_HASH
+    #define KLAVERJAS_SOURCE_HASH unknown
+    #endif
+    #define KLAVERJAS_STRING_OF(x) #x
+    #define KLAVERJAS_STRING(x) KLAVERJAS_STRING_OF(x)
+    static const char KLAVERJAS_BUILT_FROM[] = KLAVERJAS_STRING(KLAVERJAS_SOURCE_HASH);
+    """
+    const char* KLAVERJAS_BUILT_FROM
+
+
 INFINITY = INF
-BUILT_FROM = SOURCE_HASH   # fingerprint of the sources this module was compiled from
+BUILT_FROM = KLAVERJAS_BUILT_FROM.decode("ascii")   # the sources this module was compiled from

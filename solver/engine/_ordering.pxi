@@ -1,5 +1,13 @@
 # Which moves to search, and in which order: equivalent cards dropped, the move-ordering
 # heuristics, and the shallow lookahead near the root. Included by _engine.pyx.
+
+cdef enum:
+    TRUMP_WORTH = 25              # what the lookahead counts a trump still held as worth,
+    MASTER_TRUMP_WORTH = 25       # and the highest trump left on top of that
+    NAT_GUESS_BELOW = 20          # a score guess below this is ordered as a nat round (a
+                                  # guess counts trumps as points not yet taken); 0, 10, 30
+                                  # and more measured worse
+
 # -- equivalent cards ----------------------------------------------------------------------------
 
 cdef inline bint roem_neutral(const Params* p, uint32_t live, int card) noexcept nogil:

@@ -1,5 +1,11 @@
 # The transposition table: keys, buckets, probing and replacement. Included by _engine.pyx.
 
+cdef enum:
+    BUCKET = 4                    # entries in a bucket: 4 x 16 bytes, one 64-byte cache line
+    SWEEP_PERIOD = 32768          # configures per full sweep of the table: half the epochs
+    BEST_SHIFT = 43               # Entry.extra: the best move (5 bits) above the key's own bits,
+    EPOCH_SHIFT = 48              # and the table epoch (16 bits) on top
+
 
 cdef inline void make_key(const Search* S, const State* s, Key* key) noexcept nogil:
     """The table key of a position at a trick boundary: the cards left and who leads, and
