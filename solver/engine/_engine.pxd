@@ -85,13 +85,14 @@ cdef struct Key:
     # owners are in `extra` (make_key renames 0-point cards among them).
     uint32_t left           # the cards left, 0-point cards renamed (see make_key)
     uint64_t extra          # leader, flags, metric, the owners of the lowest cards or (score
-                            # metric) what was taken so far, and the table epoch
+                            # metric) what was taken so far, and the table epoch: the bit
+                            # layout is drawn in _table.pxi
 
 cdef struct Entry:          # 16 bytes: a bucket of four is one 64-byte cache line
     uint32_t left
     int16_t lower
     int16_t upper
-    uint64_t extra          # Key.extra, and the best move (bits BEST_SHIFT and up)
+    uint64_t extra          # Key.extra, and the best move (see _table.pxi)
 
 cdef uint32_t legal_moves(const Params* p, const State* s) noexcept nogil
 cdef void play_card(const Params* p, State* s, int card) noexcept nogil

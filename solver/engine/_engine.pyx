@@ -29,7 +29,7 @@ cdef struct Search:
     int metric
     Entry* table
     uint64_t bucket_mask       # number of buckets - 1
-    uint16_t epoch             # 1..65535; entries of other epochs are dead
+    uint16_t epoch             # 1..MAX_EPOCH; entries of other epochs are dead
     uint8_t owner[32]          # the seat each card was dealt to, NO_OWNER if not known yet:
                                # the table holds one deal at a time (see make_key)
     uint64_t sweep             # the next entry to scrub (see Engine._new_epoch)
@@ -146,7 +146,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
             if entry.upper < beta:
                 beta = entry.upper
             # The entry may have been written from a position with other 0-point cards.
-            tt_move = (entry.extra >> BEST_SHIFT) & 31
+            tt_move = best_move_of(entry)
             if not (s.hands[s.trick_leader] >> tt_move) & 1:
                 tt_move = -1
     cdef int alpha_start = alpha, beta_start = beta
@@ -237,20 +237,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
             n = 1 + order_moves(S, s, drop_equivalent(p, s, legal_set)
                                 & ~((<uint32_t>1) << first), tt_move, moves + 1)
     if at_boundary:
-        # Probe again: the search below may have reused the slot found above.
-        entry = probe_bucket(S, bucket, &key, &found)
-        if not found:
-            entry.left = key.left
-            entry.lower = -INF
-            entry.upper = INF
-        if best <= alpha_start:
-            entry.upper = min(entry.upper, best)
-        elif best >= beta_start:
-            entry.lower = max(entry.lower, best)
-        else:
-            entry.lower = best
-            entry.upper = best
-        entry.extra = key.extra | (<uint64_t>best_move << BEST_SHIFT)
+        store_entry(S, bucket, &key, best, alpha_start, beta_start, best_move)
     return best
 
 
@@ -444,7 +431,7 @@ cdef class Engine:
 
     @property
     def epoch(self):
-        """The table epoch of the current rules and deal, 1..65535."""
+        """The table epoch of the current rules and deal, from 1 (up to 65535)."""
         return self.S.epoch
 
     @property
@@ -504,21 +491,15 @@ cdef class Engine:
         p.flags_matter = p.pit_mode != PIT_NONE or p.hand_needs_trick
         p.score_bounded = p.nat == NAT_MAJORITY and p.multiplier == 1 and p.zero_bonus == 0
         _fill_search_tables(&p)
+        check_rules_fit(&p)
         # Checked: commit.
         self.S.p = p
         self._spec = dict(spec)
         self._new_epoch()
 
     cdef void _new_epoch(self):
-        """Start a new rules context or deal. Entries are not cleared at once, which would
-        touch the whole table: each call scrubs the next 1/SWEEP_PERIOD of it, so that every
-        entry is gone long before its 16-bit epoch number comes round again."""
-        cdef uint64_t entries = (self.S.bucket_mask + 1) * BUCKET
-        cdef uint64_t chunk = (entries + SWEEP_PERIOD - 1) // SWEEP_PERIOD
-        chunk = min(chunk, entries - self.S.sweep)
-        memset(self.S.table + self.S.sweep, 0, chunk * sizeof(Entry))
-        self.S.sweep = (self.S.sweep + chunk) % entries
-        self.S.epoch = self.S.epoch % 65535 + 1       # 1..65535; 0 marks an empty slot
+        """Start a new rules context or deal: a new table epoch, and nothing learned."""
+        new_epoch(&self.S)
         memset(self.S.history, 0, sizeof(self.S.history))
         memset(self.S.killer, 0xFF, sizeof(self.S.killer))
         memset(self.S.owner, NO_OWNER, sizeof(self.S.owner))
@@ -566,10 +547,7 @@ cdef class Engine:
             s.won[i] = won[i]
         for c in trick:   # replayed, so that the winner so far is tracked as in play
             play_card(&self.S.p, &s, c)
-        # make_key packs what was taken into bits: 9 for card points, 14 for roem (the most a
-        # round can make is 8 tricks of 1070).
-        if max(s.pts[0], s.pts[1]) >= 512 or s.roem[0] + s.roem[1] + 1070 * s.tricks_left >= 16384:
-            raise ValueError(f"points {pts} and roem {roem} so far are out of range")
+        check_position_fits(&self.S.p, &s)
         return s
 
     @staticmethod
@@ -781,71 +759,6 @@ cdef void _fill_search_tables(Params* p):
             if mask >> k & 1:
                 p.trump_points[mask] += p.points[p.order[p.trump][k]]
     _fill_renaming(p)
-
-
-cdef uint64_t _renamed_bits(int card):
-    """A renamed card's bits in make_key: the card, and above bit 32 the two bits that say
-    who holds it (see make_key)."""
-    return (<uint64_t>1 << card) | (<uint64_t>9 << (32 + card))
-
-
-cdef void _fill_renaming(Params* p):
-    """Which 0-point cards make_key may rename. Renaming a suit's 0-point cards to its
-    lowest ones keeps every value when they are its weakest cards in rank order (so every
-    comparison and every card's points stay the same) and no roem can tell them apart: no
-    four of a kind of their rank scores, and no run of three can use one of them."""
-    cdef int suit, rank, bits, top
-    cdef uint32_t zeros = 0
-    cdef int gone
-    for suit in range(4):
-        p.zero_ranks[suit] = 0
-        for rank in range(8):
-            if p.points[suit * 8 + rank] == 0:
-                p.zero_ranks[suit] |= 1 << rank
-        # The 0-point cards must be the lowest ranks (at most three), in rank order the
-        # weakest cards of the suit.
-        top = -1
-        for rank in range(8):
-            if p.zero_ranks[suit] >> rank & 1:
-                if p.strength[suit * 8 + rank] <= top:
-                    p.zero_ranks[suit] = 0
-                top = p.strength[suit * 8 + rank]
-        for rank in range(8):
-            if not (p.zero_ranks[suit] >> rank & 1) and p.strength[suit * 8 + rank] <= top:
-                p.zero_ranks[suit] = 0
-        if p.zero_ranks[suit] & (p.zero_ranks[suit] + 1) or p.zero_ranks[suit] > 7:
-            p.zero_ranks[suit] = 0
-        zeros |= p.zero_ranks[suit]
-    for rank in range(8):
-        if p.roem_table and p.four_kind[rank] and zeros >> rank & 1:
-            for suit in range(4):
-                p.zero_ranks[suit] = 0     # a scoring four of a kind could tell them apart
-    for suit in range(4):
-        for bits in range(256):
-            p.down_one[suit][bits] = 0
-            p.down_two[suit][bits] = 0
-            if p.roem_table and _run_through(bits, p.zero_ranks[suit]):
-                continue            # a run could tell them apart
-            # The k-th lowest 0-point card left moves to rank k: down by the ranks gone below it.
-            gone = 0
-            for rank in range(8):
-                if not (p.zero_ranks[suit] >> rank & 1):
-                    continue
-                if not (bits >> rank & 1):
-                    gone += 1
-                elif gone == 1:
-                    p.down_one[suit][bits] |= _renamed_bits(8 * suit + rank)
-                elif gone == 2:
-                    p.down_two[suit][bits] |= _renamed_bits(8 * suit + rank)
-
-
-cdef bint _run_through(int ranks, int some):
-    """Whether `ranks` (8-bit) hold three in a row that take in one of `some`."""
-    cdef int low
-    for low in range(6):
-        if (ranks >> low) & 7 == 7 and (some >> low) & 7:
-            return True
-    return False
 
 
 cdef int _number(dict spec, str name, int low, int high, int index=-1, int length=0) except? -1:
