@@ -150,8 +150,6 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
             if not (s.hands[s.trick_leader] >> tt_move) & 1:
                 tt_move = -1
     cdef int alpha_start = alpha, beta_start = beta
-    cdef int moves[MAX_MOVES]
-    cdef int n, cutoff
     cdef int depth = ply_of(s)
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
     cdef int lookahead = lookahead_depth(depth - S.root_ply) if tt_move < 0 else 0
@@ -160,31 +158,24 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef bint etc = s.ntrick == 3 and s.tricks_left >= 5
     if not legal_set:
         legal_set = legal(p, s)
-    # The table's move, else the killer, is searched before the others are even sorted:
-    # most often it ends the search here.
-    cdef int first = tt_move if tt_move >= 0 else S.killer[depth]
-    cdef bint staged = (not lookahead and not etc and first >= 0
-                        and (legal_set >> first) & 1)
-    if staged:
-        moves[0] = first
-        n = 1
-    else:
-        n = order_moves(S, s, drop_equivalent(p, s, legal_set), tt_move, moves)
-        if lookahead and n > 1:
-            order_by_lookahead(S, s, moves, n, maximising, lookahead)
-        if etc:
-            cutoff = enhanced_cutoff(S, s, moves, n, maximising, alpha, beta)
-            if cutoff != NO_CUTOFF:
-                return cutoff
+    cdef int moves[MAX_MOVES]
+    cdef MovePicker picker
+    start_picking(&picker, moves, S, s, legal_set, tt_move, not lookahead and not etc,
+                  lookahead, maximising)
+    cdef int cutoff
+    if etc:
+        cutoff = enhanced_cutoff(S, s, moves, picker.n, maximising, alpha, beta)
+        if cutoff != NO_CUTOFF:
+            return cutoff
     cdef int best = -INF if maximising else INF
     cdef int best_move = moves[0]
-    cdef int i = 0, gain, value
+    cdef int searched = 0, move, gain, value
     cdef int base = progress(p, S.metric, s)
     cdef uint32_t next_legal
     cdef State child
-    while i < n:
+    while next_move(&picker, S, s, &move):
         child = s[0]
-        play(p, &child, moves[i])
+        play(p, &child, move)
         # A card that is the only legal one, later in this trick, is played here rather
         # than searched as a node of its own; so is the last trick.
         next_legal = 0
@@ -199,7 +190,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         else:
             # Only the last card of a trick changes what has been taken.
             gain = progress(p, S.metric, &child) - base if child.ntrick == 0 else 0
-            if i == 0 or beta - alpha <= 1:
+            if searched == 0 or beta - alpha <= 1:
                 value = gain + alpha_beta(S, &child, alpha - gain, beta - gain, next_legal)
             elif maximising:
                 # Principal variation search: prove the later moves no better with a null
@@ -218,24 +209,20 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         if maximising:
             if value > best:
                 best = value
-                best_move = moves[i]
+                best_move = move
                 if value > alpha:
                     alpha = value
         else:
             if value < best:
                 best = value
-                best_move = moves[i]
+                best_move = move
                 if value < beta:
                     beta = value
         if alpha >= beta:
             S.killer[depth] = best_move
             S.history[s.ntrick][best_move] += s.tricks_left * s.tricks_left
             break
-        i += 1
-        if staged and i == 1:
-            # The rest, in order (an equivalent of the first may be searched again).
-            n = 1 + order_moves(S, s, drop_equivalent(p, s, legal_set)
-                                & ~((<uint32_t>1) << first), tt_move, moves + 1)
+        searched += 1
     if at_boundary:
         store_entry(S, bucket, &key, best, alpha_start, beta_start, best_move)
     return best

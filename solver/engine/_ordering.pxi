@@ -141,6 +141,69 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
 
 
 
+# -- the move picker -----------------------------------------------------------------------------
+
+cdef enum PickerStage:
+    STAGE_FIRST = 0     # the table's move, else the killer, alone: the rest not yet sorted
+    STAGE_REST = 1      # the rest, sorted after the first was searched
+    STAGE_SORTED = 2    # every move sorted at the start
+
+
+cdef struct MovePicker:
+    # The moves of one node in the order the search tries them (see start_picking). The
+    # moves are the caller's array: then the picker itself never has its address taken, and
+    # the compiler keeps its fields in registers.
+    int* moves
+    int n               # moves in `moves` so far
+    int next            # the index of the next one to hand out
+    PickerStage stage
+    int first           # the staged first move (STAGE_FIRST), else -1
+    int tt_move         # the table's move, or -1
+    uint32_t legal_set
+
+
+cdef inline void start_picking(MovePicker* mp, int* moves, Search* S, const State* s,
+                               uint32_t legal_set, int tt_move, bint staged, int lookahead,
+                               bint maximising) noexcept nogil:
+    """Set up the moves of `s`. Where `staged`, the table's move, else the killer (if legal),
+    comes first and alone: most often it ends the search, and the rest are then never sorted.
+    Otherwise every move is sorted now (order_moves, then the lookahead `lookahead` cards deep
+    if it is not 0), and moves[:mp.n] holds them all, for a look at them before the search
+    (enhanced_cutoff). `moves` has room for MAX_MOVES."""
+    mp.moves = moves
+    mp.next = 0
+    mp.tt_move = tt_move
+    mp.legal_set = legal_set
+    mp.first = tt_move if tt_move >= 0 else S.killer[ply_of(s)]
+    if staged and mp.first >= 0 and (legal_set >> mp.first) & 1:
+        mp.stage = STAGE_FIRST
+        mp.moves[0] = mp.first
+        mp.n = 1
+        return
+    mp.stage = STAGE_SORTED
+    mp.first = -1
+    mp.n = order_moves(S, s, drop_equivalent(&S.p, s, legal_set), tt_move, mp.moves)
+    if lookahead and mp.n > 1:
+        order_by_lookahead(S, s, mp.moves, mp.n, maximising, lookahead)
+
+
+cdef inline bint next_move(MovePicker* mp, Search* S, const State* s, int* move) noexcept nogil:
+    """The next move to search, in move[0]; False when there is none left."""
+    if mp.next == mp.n:
+        if mp.stage != STAGE_FIRST:
+            return False
+        # The rest, in order, sorted with what searching the first taught (history); an
+        # equivalent of the first may be searched again.
+        mp.stage = STAGE_REST
+        mp.n = 1 + order_moves(S, s, drop_equivalent(&S.p, s, mp.legal_set)
+                               & ~((<uint32_t>1) << mp.first), mp.tt_move, mp.moves + 1)
+        if mp.next == mp.n:
+            return False
+    move[0] = mp.moves[mp.next]
+    mp.next += 1
+    return True
+
+
 cdef inline int ply_of(const State* s) noexcept nogil:
     return (8 - s.tricks_left) * 4 + s.ntrick
 
