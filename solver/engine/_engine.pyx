@@ -18,6 +18,33 @@ cdef enum:
     NO_OWNER = 255
     SIGNAL_CHECK_MASK = 0x3FFFF   # look for Ctrl-C every 262,144 nodes (about 15 ms)
 
+cdef extern from *:
+    # KLAVERJAS_ENGINE_COUNTERS=1 at build time (setup.py) compiles in the counters of what
+    # each heuristic does (Engine.counters); otherwise COUNTING is a 0 the C compiler sees,
+    # and every count() vanishes from the search.
+    """
+    #ifndef KLAVERJAS_ENGINE_COUNTERS
+    #define KLAVERJAS_ENGINE_COUNTERS 0
+    #endif
+    """
+    const bint COUNTING "KLAVERJAS_ENGINE_COUNTERS"
+
+cdef enum Counter:
+    TABLE_PROBES            # positions looked up at a trick boundary
+    TABLE_HITS              # ... and found
+    TABLE_CUTOFFS           # ... whose stored bounds settled them
+    TABLE_STORES
+    BOUNDS_CUTOFFS          # positions settled by the bounds on what is to come
+    ETC_CUTOFFS             # positions settled by the enhanced transposition cutoff
+    TABLE_MOVE_CUTOFFS      # beta cutoffs by the table's move
+    KILLER_CUTOFFS          # ... by the killer
+    OTHER_CUTOFFS           # ... by another move
+    COUNTERS
+
+COUNTER_NAMES = ("table_probes", "table_hits", "table_cutoffs", "table_stores",
+                 "bounds_cutoffs", "etc_cutoffs", "table_move_cutoffs", "killer_cutoffs",
+                 "other_cutoffs")
+
 cdef extern from "Python.h":
     # Declared without an error value on purpose: a pending KeyboardInterrupt stays set and
     # is raised by Engine.search once the search has unwound.
@@ -38,6 +65,12 @@ cdef struct Search:
     int history[4][32]
     int killer[PLIES]
     int root_ply               # the ply (cards played in the round) of the search's root
+    uint64_t counts[COUNTERS]  # what each heuristic did, if COUNTING
+
+
+cdef inline void count(Search* S, Counter counter) noexcept nogil:
+    if COUNTING:
+        S.counts[<int>counter] += 1
 
 
 include "_trick.pxi"
@@ -122,8 +155,10 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         else:
             bounded = score_bounds(p, s, &low, &high)
         if bounded and high <= alpha:
+            count(S, BOUNDS_CUTOFFS)
             return high
         if bounded and low >= beta:
+            count(S, BOUNDS_CUTOFFS)
             return low
     cdef Entry* entry = NULL
     cdef Entry* bucket = NULL
@@ -134,12 +169,17 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         make_key(S, s, &key)
         bucket = bucket_of(S, &key)
         entry = probe_bucket(S, bucket, &key, &found)
+        count(S, TABLE_PROBES)
         if found:
+            count(S, TABLE_HITS)
             if entry.lower >= beta:
+                count(S, TABLE_CUTOFFS)
                 return entry.lower
             if entry.upper <= alpha:
+                count(S, TABLE_CUTOFFS)
                 return entry.upper
             if entry.lower == entry.upper:
+                count(S, TABLE_CUTOFFS)
                 return entry.lower
             if entry.lower > alpha:
                 alpha = entry.lower
@@ -166,6 +206,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     if etc:
         cutoff = enhanced_cutoff(S, s, moves, picker.n, maximising, alpha, beta)
         if cutoff != NO_CUTOFF:
+            count(S, ETC_CUTOFFS)
             return cutoff
     cdef int best = -INF if maximising else INF
     cdef int best_move = moves[0]
@@ -219,6 +260,9 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
                 if value < beta:
                     beta = value
         if alpha >= beta:
+            if COUNTING:
+                count(S, TABLE_MOVE_CUTOFFS if best_move == tt_move else
+                      KILLER_CUTOFFS if best_move == S.killer[depth] else OTHER_CUTOFFS)
             S.killer[depth] = best_move
             S.history[s.ntrick][best_move] += s.tricks_left * s.tricks_left
             break
@@ -408,13 +452,19 @@ cdef class Engine:
         free(self._memory)
 
     @property
-    def table_entries(self):
-        return (self.S.bucket_mask + 1) * BUCKET
-
-    @property
     def nodes(self):
         """Nodes searched by this engine so far (take differences to count one search)."""
         return self.S.nodes
+
+    def counters(self):
+        """{name: count} of what each heuristic did in this engine's searches so far (take
+        differences to count one search): table probes, hits, cutoffs and stores, and the
+        cutoffs by the bounds, by the enhanced transposition cutoff, and by the table's
+        move, the killer or another move. Only in a build with KLAVERJAS_ENGINE_COUNTERS=1."""
+        if not COUNTING:
+            raise RuntimeError("this engine was built without counters: rebuild it with "
+                               "`KLAVERJAS_ENGINE_COUNTERS=1 python -m pip install -e .`")
+        return {name: self.S.counts[i] for i, name in enumerate(COUNTER_NAMES)}
 
     @property
     def epoch(self):

@@ -177,6 +177,7 @@ cdef inline void store_entry(Search* S, Entry* bucket, const Key* key, int value
     cdef bint found
     # Probe again: the search since the first probe may have reused the slot found then.
     cdef Entry* entry = probe_bucket(S, bucket, key, &found)
+    count(S, TABLE_STORES)
     if not found:
         entry.left = key.left
         entry.lower = -INF
