@@ -51,6 +51,8 @@ cdef struct Params:
     int multiplier
     int factor              # 2 under double_suits, else 1
     int zero_bonus
+    int round_points        # every card point with the last trick: 162, doubled under double_suits
+    int nat_82_points       # what the playing team's card points must reach under nat="82"
     bint score_bounded      # the score is D if made (D > 0), else -T: see score_bounds
     bint flags_matter       # whether "has this side won a trick" changes what is to come
     int order[4][8]         # each suit's cards, weakest first (for equivalent cards)

@@ -9,6 +9,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from ..model.rules import MAX_AMOUNT   # the largest bonus or roem option a rule may set
+from ..model.scoring import NAT_82_POINTS, ROUND_POINTS
 
 cdef enum:
     INF = 32000
@@ -509,6 +510,8 @@ cdef class Engine:
             p.better[c] = p.above[c] | (0 if c >> 3 == p.trump else SUIT_MASK[p.trump])
         p.factor = _number(spec, "factor", 1, 2)
         p.last_trick = 10 * p.factor
+        p.round_points = ROUND_POINTS * p.factor
+        p.nat_82_points = NAT_82_POINTS * p.factor
         p.pit_mode = _number(spec, "pit_mode", 0, 2)
         p.pit_bonus = _number(spec, "pit_bonus", 0, MAX_AMOUNT)
         playing = _number(spec, "playing", 0, 1)

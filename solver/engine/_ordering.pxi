@@ -272,7 +272,7 @@ cdef inline int nat_guess(const Params* p, const State* s, int guess) noexcept n
     score nodes and 0.72x on the heaviest deal; with a multiplier or a zero bonus, mixed."""
     if p.multiplier > 1 or p.zero_bonus or p.nat == NAT_NONE:
         return guess
-    return -(162 * p.factor + s.roem[0] + s.roem[1]) + guess // 8
+    return -(p.round_points + s.roem[0] + s.roem[1]) + guess // 8
 
 
 cdef void order_by_lookahead(Search* S, const State* s, int* moves, int n,

@@ -225,10 +225,10 @@ cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil
         return total[0] - total[1]
     cdef bint made
     if p.nat == NAT_82 and p.multiplier == 1:
-        made = s.pts[0] >= 82 * p.factor
+        made = s.pts[0] >= p.nat_82_points
     else:
         made = total[0] > total[1]
-    cdef int pot = (162 * p.multiplier * p.factor
+    cdef int pot = (p.round_points * p.multiplier
                     + total[0] - s.pts[0] + total[1] - s.pts[1])
     cdef int score
     if p.multiplier > 1 or (p.nat != NAT_NONE and not made):

@@ -16,7 +16,7 @@ from ..model.deal import Deal
 from ..errors import RulesError, SolverError, quote
 from ..model.game import Game
 from ..model.rules import Rules
-from ..model.scoring import check_objective, hand_roem, point_factor
+from ..model.scoring import NAT_82_POINTS, check_objective, hand_roem, point_factor
 
 from ._compiled import engine as _engine
 
@@ -279,7 +279,7 @@ def _make_test(game: Game):
     """(metric, threshold): the playing team makes it iff the metric reaches threshold."""
     rules = game.rules
     if not make_is_points_above_zero(rules):
-        return _engine.Metric.METRIC_CARDS, 82 * point_factor(rules, game.trump)
+        return _engine.Metric.METRIC_CARDS, NAT_82_POINTS * point_factor(rules, game.trump)
     return _engine.Metric.METRIC_POINTS, 1
 
 

@@ -13,6 +13,8 @@ from ..errors import SolverError, quote
 from .rules import Rules
 
 OBJECTIVES = ("points", "score", "make")
+ROUND_POINTS = 162      # every card point of a round with the last trick (single suits)
+NAT_82_POINTS = 82      # what the playing team's card points must reach under nat="82"
 
 
 def check_objective(objective) -> None:
@@ -120,7 +122,7 @@ def is_made(tallies: Mapping[Team, Tally], playing: Team, trump: Suit, rules: Ru
     """Whether the playing team avoids nat (or, under kraken, wins the contest)."""
     play, defence = tallies[playing], tallies[playing.other]
     if rules.nat == "82" and rules.multiplier == 1:
-        return play.card_points >= 82 * point_factor(rules, trump)
+        return play.card_points >= NAT_82_POINTS * point_factor(rules, trump)
     return play.total > defence.total
 
 
@@ -130,7 +132,7 @@ def final_scores(tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
     play, defence = tallies[playing], tallies[playing.other]
     made = is_made(tallies, playing, trump, rules)
     # Winner takes all: every card point (multiplied), every roem and pit of both teams.
-    pot = (162 * rules.multiplier * point_factor(rules, trump)
+    pot = (ROUND_POINTS * rules.multiplier * point_factor(rules, trump)
            + play.roem + play.pit + defence.roem + defence.pit)
     if rules.multiplier > 1 or (rules.nat != "none" and not made):
         winner = playing if made else playing.other
@@ -144,7 +146,7 @@ def final_scores(tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
 
 def revoke_scores(offender: Team, roem_so_far: int, rules: Rules) -> Dict[Team, int]:
     """Verzaken: the round ends; the offenders score 0, the others 162 + penalty + all roem."""
-    return {offender: 0, offender.other: 162 + rules.revoke_penalty + roem_so_far}
+    return {offender: 0, offender.other: ROUND_POINTS + rules.revoke_penalty + roem_so_far}
 
 
 def objective_value(objective: str, tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
