@@ -1,4 +1,5 @@
 """The compiled engine is present, current, and fails to import with a message a user can act on."""
+import re
 import shutil
 import subprocess
 import sys
@@ -75,3 +76,9 @@ def test_engine_counters_are_compiled_in_only_on_request():
     grown = {name: after[name] - before[name] for name in after}
     assert grown["table_probes"] >= grown["table_hits"] >= grown["table_cutoffs"] > 0
     assert grown["killer_cutoffs"] > 0
+
+
+def test_the_fingerprint_covers_every_engine_source():
+    # A unit missing from SOURCES could change without the build being reported as stale.
+    included = re.findall(r'^include "([^"]+)"', (ENGINE / "_engine.pyx").read_text(), re.M)
+    assert sorted(SOURCES) == sorted(["_engine.pyx", "_engine.pxd", *included])
