@@ -125,6 +125,17 @@ cdef int table_roem(const Params* p, uint32_t cards, uint32_t stuk_holder_hand) 
     return roem
 
 
+cdef int most_trick_roem(const Params* p) noexcept nogil:
+    """At least the most roem one trick can make under these rules: a four of a kind or a
+    run of four, and stuk counted both ways."""
+    if not p.roem_table:
+        return 0
+    cdef int rank, most = 0
+    for rank in range(8):
+        most = max(most, p.four_kind[rank])
+    return max(most, 50) + 40
+
+
 cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
     """Play `card` for the player to move; closes the trick after its fourth card."""
     cdef int seat = (s.trick_leader + s.ntrick) & 3
@@ -214,10 +225,10 @@ cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil
         return total[0] - total[1]
     cdef bint made
     if p.nat == NAT_82 and p.multiplier == 1:
-        made = s.pts[0] >= 82 * p.factor
+        made = s.pts[0] >= p.nat_82_points
     else:
         made = total[0] > total[1]
-    cdef int pot = (162 * p.multiplier * p.factor
+    cdef int pot = (p.round_points * p.multiplier
                     + total[0] - s.pts[0] + total[1] - s.pts[1])
     cdef int score
     if p.multiplier > 1 or (p.nat != NAT_NONE and not made):
