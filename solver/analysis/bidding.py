@@ -2,20 +2,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from ..model.cards import Seat, Suit
+from ..model.cards import Seat, SeatLike, Suit, SuitLike
 from ..model.deal import Deal, check_deal
 from ..model.streams import derive
 from ..errors import SolverError, choice, quote, whole_number
 from ..model.game import Game
 from ..model.rules import Rules, check_rules
+from ..model.scoring import Value
 from .parallel import solve_all
 from ..engine.search import Solver
 from .worlds import sample_worlds
 
 PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
 ON_ALL_PASS = ("turned_forced", "dealer_chooses", "left_of_dealer_chooses")
+
+# A recorded bid: the seat and the trump it chose, ("N", "H") or "N H".
+BidLike = Union[str, Tuple[SeatLike, SuitLike], Sequence[str]]
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,8 @@ class BidOption:
     sd_value: Optional[float] = None
 
     def to_dict(self) -> Dict[str, Any]:
-        data = {"seat": self.seat.name, "trump": self.trump.name, "leader": self.leader.name,
+        """Plain JSON-ready values; the single-dummy fields only when they were computed."""
+        data: Dict[str, Any] = {"seat": self.seat.name, "trump": self.trump.name, "leader": self.leader.name,
                 "value": self.value, "makeable": self.makeable, "allowed": self.allowed,
                 "how": self.how}
         if self.sd_makes is not None:
@@ -44,6 +49,7 @@ class BidOption:
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "BidOption":
+        """The option `to_dict` wrote."""
         return cls(Seat.parse(d["seat"]), Suit.parse(d["trump"]), Seat.parse(d["leader"]),
                    d["value"], d["makeable"], d["allowed"], d["how"], d.get("sd_makes"),
                    d.get("sd_value"))
@@ -61,11 +67,12 @@ class BidAnalysis:
     options: List[BidOption]
     bid: Optional[Tuple[Seat, Suit]] = None
 
-    def option(self, seat, trump) -> BidOption:
+    def option(self, seat: SeatLike, trump: SuitLike) -> BidOption:
+        """The option of `seat` choosing `trump`."""
         seat, trump = Seat.parse(seat), Suit.parse(trump)
         return next(o for o in self.options if o.seat == seat and o.trump == trump)
 
-    def best_trump(self, seat) -> BidOption:
+    def best_trump(self, seat: SeatLike) -> BidOption:
         """The allowed trump with the highest value for `seat`'s team."""
         seat = Seat.parse(seat)
         choices = [o for o in self.options if o.seat == seat and o.allowed]
@@ -110,8 +117,9 @@ class BidAnalysis:
                 cells = [f"{o.sd_makes:>5.0%} {o.sd_value:>+6.1f}" for o in
                          (self.option(seat, suit) for suit in Suit)]
                 lines.append(f"{seat.name:<4}" + "  ".join(cells))
-        if self.bid is not None:
-            lines.append(self.verdict())
+        verdict = self.verdict()     # None without a recorded bid
+        if verdict is not None:
+            lines.append(verdict)
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -124,6 +132,7 @@ class BidAnalysis:
         return bid_analysis_html(self)
 
     def to_dict(self) -> Dict[str, Any]:
+        """Plain JSON-ready values, with the verdict on the bid; `from_dict` reads them back."""
         return {"deal": self.deal.to_pbn(), "dealer": self.dealer.name,
                 "rules": self.rules.to_dict(), "procedure": self.procedure,
                 "turned": self.turned.name if self.turned is not None else None,
@@ -133,6 +142,7 @@ class BidAnalysis:
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "BidAnalysis":
+        """The analysis `to_dict` wrote."""
         bid = (Seat.parse(d["bid"][0]), Suit.parse(d["bid"][1])) if d.get("bid") else None
         return cls(Deal.from_pbn(d["deal"]), Seat.parse(d["dealer"]), Rules.from_dict(d["rules"]),
                    d["procedure"], Suit.parse(d["turned"]) if d.get("turned") else None,
@@ -157,9 +167,10 @@ def _when_allowed(procedure: str, seat: Seat, trump: Suit, dealer: Seat,
     return "round 2" + (" (forced when all pass)" if seat == forced else "")
 
 
-def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
-                    procedure: str = "draaikaart", turned=None, on_all_pass: str = "turned_forced",
-                    chooser_leads: bool = False, bid: Optional[Tuple[Any, Any]] = None,
+def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
+                    procedure: str = "draaikaart", turned: Optional[SuitLike] = None,
+                    on_all_pass: str = "turned_forced", chooser_leads: bool = False,
+                    bid: Optional[BidLike] = None,
                     solver: Optional[Solver] = None, worlds: int = 0, seed: int = 0,
                     workers: Optional[int] = None) -> BidAnalysis:
     """For every seat and trump: would that seat's team make it, and by how much.
@@ -190,7 +201,7 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
         choosers = [s.name for s in Seat if any(when[s, t] for t in Suit)]
         raise SolverError(f"under {procedure} seat {seat.name} may not choose a trump, so it "
                           f"cannot have bid; {' or '.join(choosers)} chooses")
-    def option(solver: Solver, choice) -> BidOption:
+    def option(solver: Solver, choice: Tuple[Seat, Suit]) -> BidOption:
         seat, trump = choice
         leader = seat if chooser_leads else dealer.left
         game = Game(deal, trump, leader, seat.team, rules)
@@ -212,13 +223,13 @@ def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int
                                    derive(seed, seat)) for seat in Seat}
     jobs = [(o, world) for o in options for world in sampled[o.seat]]
 
-    def solve(solver, job):
+    def solve(solver: Solver, job: Tuple[BidOption, Deal]) -> Tuple[Value, bool]:
         option, world = job
         return solver.value_and_make(Game(world, option.trump, option.leader, option.seat.team,
                                           rules))
 
     results = solve_all(solve, jobs, rules, workers)
-    out = []
+    out: List[BidOption] = []
     for i, option in enumerate(options):
         mine = results[i * worlds:(i + 1) * worlds]
         out.append(replace(option, sd_makes=sum(m for _, m in mine) / worlds,

@@ -46,7 +46,7 @@ def solve_all(work: Callable[[Solver, Item], Result], items: Iterable[Item], rul
         return [work(solver, item) for item in items]
     local = threading.local()
 
-    def run(item):
+    def run(item: Item) -> Result:
         if not hasattr(local, "solver"):
             local.solver = Solver(rules)
         return work(local.solver, item)

@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
-from ..model.cards import Card, Seat, Team, parse_cards
+from ..model.cards import (Card, CardsLike, Seat, SeatLike, SuitLike, Team, TeamLike,
+                           parse_cards)
 from ..model.deal import Deal
 from ..model.streams import derive
 from ..errors import DealError, IllegalPlayError, RecordError, quote, whole_number
 from ..model.game import Game
 from ..model.rules import Rules, check_rules
-from ..model.scoring import final_scores, is_made, revoke_scores, value_for_team
+from ..model.scoring import Value, final_scores, is_made, revoke_scores, value_for_team
 from .parallel import check_solver, solve_all
 from ..engine.search import Solver, optimal_cards
 from ..model.record import GameRecord
@@ -179,8 +180,9 @@ class PlayAnalysis:
                    ActualResult.from_dict(d["actual"]))
 
 
-def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playing=None,
-                 played: Sequence = (), rules: Optional[Rules] = None,
+def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = None,
+                 leader: Optional[SeatLike] = None, playing: Optional[TeamLike] = None,
+                 played: CardsLike = (), rules: Optional[Rules] = None,
                  solver: Optional[Solver] = None, worlds: int = 0, seed: int = 0,
                  workers: Optional[int] = None) -> PlayAnalysis:
     """Judge every card of a recorded play: its value before and after, and what it cost.
@@ -195,11 +197,12 @@ def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playi
     number), giving `sd_loss` and `sd_best_cards` on every step.
     """
     if isinstance(record, Deal):
-        # Game checks the deal form's arguments as every entry point does; the record then
-        # checks the play.
-        start = Game(record, trump, leader, playing, check_rules(rules))
+        # Game checks the deal form's arguments as every entry point does (a trump, leader or
+        # playing team left out is refused like any wrong value); the record then parses and
+        # checks the play, naming a bad card as a RecordError.
+        start = Game(record, trump, leader, playing, check_rules(rules))  # type: ignore[arg-type]
         record = GameRecord(start.deal, start.trump, start.leader, start.playing, start.rules,
-                            played)
+                            played)  # type: ignore[arg-type]
     elif not isinstance(record, GameRecord):
         given_as_deal = any(arg is not None for arg in (trump, leader, playing))
         raise (DealError if given_as_deal else RecordError)(
@@ -211,18 +214,19 @@ def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playi
     first = check_solver(solver) or Solver(record.rules)
     start_value, makeable = first.value_and_make(game)
     illegal = None
-    before: List[tuple] = []      # (number, trick, seat, card, the position before the card)
+    before: List[Tuple[int, int, Seat, Card, Game]] = []      # (number, trick, seat, card, the position before the card)
     for number, card in enumerate(record.played, start=1):
         seat, trick = game.to_move, game.trick_number
         try:
             game.check(card)
         except IllegalPlayError as err:
+            assert err.duty is not None     # Game.check names the duty of every refusal
             illegal = IllegalCard(number, trick, seat, card, err.duty, str(err))
             break
         before.append((number, trick, seat, card, game.copy()))
         game.play(card)
 
-    def judge(solver: Solver, position):
+    def judge(solver: Solver, position: Tuple[int, int, Seat, Card, Game]) -> Dict[Card, Value]:
         return solver.move_values(position[4], "points")
 
     # Every position is known from the record: they are judged independently, on all cores.

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
-from ..model.cards import Card, Seat, Team
+from ..model.cards import Card, CardLike, Seat, SeatLike, Team
 from ..model.deal import Deal
 from ..errors import SolverError, whole_number
 from ..model.game import Game, check_game
 from .parallel import solve_all
+from ..engine.search import Solver
 from ..model.scoring import check_objective, value_for_team
 from .worlds import sample_worlds
 
@@ -32,11 +33,13 @@ class CardStats:
     makes: float
 
     def to_dict(self) -> Dict[str, float]:
+        """Plain JSON-ready values."""
         return {"mean": self.mean, "stderr": self.stderr, "optimal": self.optimal,
                 "makes": self.makes}
 
     @classmethod
     def from_dict(cls, d: Dict[str, float]) -> "CardStats":
+        """The statistics `to_dict` wrote."""
         return cls(d["mean"], d["stderr"], d["optimal"], d["makes"])
 
 
@@ -54,6 +57,7 @@ class ViewAnalysis:
 
     @property
     def team(self) -> Team:
+        """The team of `seat`: the point of view of every value."""
         return self.seat.team
 
     @property
@@ -62,7 +66,7 @@ class ViewAnalysis:
         top = max(s.mean for s in self.cards.values())
         return [c for c, s in self.cards.items() if s.mean >= top - 1e-9]
 
-    def loss(self, card) -> float:
+    def loss(self, card: CardLike) -> float:
         """The expected cost of `card` against the best card, from this seat's view."""
         return max(s.mean for s in self.cards.values()) - self.cards[Card.parse(card)].mean
 
@@ -79,6 +83,7 @@ class ViewAnalysis:
         return f"ViewAnalysis(seat={self.seat}, {len(self.worlds)} worlds, {self.objective}: {means})"
 
     def to_dict(self) -> Dict[str, Any]:
+        """Plain JSON-ready values; `ViewAnalysis.from_dict` reads them back."""
         return {"seat": self.seat.name, "team": self.team.name, "objective": self.objective,
                 "seed": self.seed, "cards": {str(c): s.to_dict() for c, s in self.cards.items()},
                 "best_cards": [str(c) for c in self.best_cards],
@@ -86,12 +91,14 @@ class ViewAnalysis:
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "ViewAnalysis":
+        """The analysis `to_dict` wrote."""
         return cls(Seat.parse(d["seat"]), d["objective"],
                    {Card.parse(c): CardStats.from_dict(s) for c, s in d["cards"].items()},
                    [Deal.from_pbn(w) for w in d["worlds"]], d["seed"])
 
 
-def world_values(solver, game: Game, world: Deal, objective: str):
+def world_values(solver: Solver, game: Game, world: Deal, objective: str
+                 ) -> Tuple[Dict[Card, int], Dict[Card, bool]]:
     """({card: value}, {card: team reaches its aim}) for the player to move in `world`, both
     from the view of that player's team."""
     play = Game(world, game.trump, game.leader, game.playing, game.rules)
@@ -103,9 +110,9 @@ def world_values(solver, game: Game, world: Deal, objective: str):
             {card: value_for_team(made, team, play.playing) for card, made in makes.items()})
 
 
-def analyse_view(game: Game, seat=None, worlds: int = 64, seed: int = 0,
+def analyse_view(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64, seed: int = 0,
                  objective: str = "points", workers: Optional[int] = None,
-                 solver=None) -> ViewAnalysis:
+                 solver: Optional[Solver] = None) -> ViewAnalysis:
     """Each legal card of the player to move, averaged over `worlds` deals that player cannot
     tell apart from the real one (sampled uniformly with `seed`). `seat`, when given, must be
     the player to move. The worlds are solved on `workers` threads (default: all cores), or
@@ -121,7 +128,7 @@ def analyse_view(game: Game, seat=None, worlds: int = 64, seed: int = 0,
     sampled = sample_worlds(game, seat, worlds, seed)
     results = solve_all(lambda solver, world: world_values(solver, game, world, objective),
                         sampled, game.rules, workers, solver)
-    cards = {}
+    cards: Dict[Card, CardStats] = {}
     for card in game.legal_cards():
         values = [r[0][card] for r in results]
         mean = sum(values) / len(values)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar
 
-from ..model.cards import ALL_CARDS, Card, Rank, Seat, Team, parse_cards
+from ..model.cards import (ALL_CARDS, Card, CardsLike, Rank, Seat, SeatLike, SuitLike, Team,
+                           TeamLike, parse_cards)
 from ..model.deal import Deal
 from ..errors import whole_number
 from ..model.game import Game, check_game
@@ -27,6 +28,11 @@ _UNDERTRUMP = {"forbidden": _engine.Undertrump.UNDERTRUMP_FORBIDDEN, "must": _en
 _PIT = {"any": _engine.Pit.PIT_ANY, "playing": _engine.Pit.PIT_PLAYING, "none": _engine.Pit.PIT_NONE}
 _NAT = {"majority": _engine.Nat.NAT_MAJORITY, "82": _engine.Nat.NAT_82, "none": _engine.Nat.NAT_NONE}
 
+# A position as the engine takes it (`engine_position`).
+EnginePosition = Tuple[List[List[int]], List[int], int, Tuple[int, int], Tuple[int, int],
+                       Tuple[int, int], int]
+Returned = TypeVar("Returned")
+
 
 @dataclass(frozen=True, repr=False)
 class SolveResult:
@@ -40,12 +46,14 @@ class SolveResult:
     played: List[Card] = field(default_factory=list)
 
     def to_dict(self) -> Dict[str, object]:
+        """Plain JSON-ready values; `SolveResult.from_dict(result.to_dict()) == result`."""
         return {"objective": self.objective, "value": self.value, "totals": dict(self.totals),
                 "line": [str(c) for c in self.line], "nodes": self.nodes,
                 "played": [str(c) for c in self.played]}
 
     @classmethod
-    def from_dict(cls, data: Dict) -> "SolveResult":
+    def from_dict(cls, data: Mapping[str, Any]) -> "SolveResult":
+        """The result `to_dict` wrote."""
         return cls(data["objective"], data["value"], dict(data["totals"]),
                    parse_cards(data["line"]), data["nodes"], parse_cards(data.get("played", [])))
 
@@ -63,7 +71,7 @@ class SolveResult:
         return solve_result_html(self)
 
 
-def engine_spec(game: Game) -> dict:
+def engine_spec(game: Game) -> Dict[str, Any]:
     """The round's rules as the plain numbers `_engine.Engine.configure` takes."""
     rules, trump = game.rules, game.trump
     factor = point_factor(rules, trump)
@@ -98,7 +106,7 @@ def engine_spec(game: Game) -> dict:
     }
 
 
-def engine_position(game: Game) -> tuple:
+def engine_position(game: Game) -> EnginePosition:
     """The game's position as `_engine` takes it: sides ordered (playing, defenders)."""
     playing, defenders = game.taken(game.playing), game.taken(game.playing.other)
     pts, roem, won = zip(playing, defenders)
@@ -126,7 +134,7 @@ class Solver:
     True
     """
 
-    def __init__(self, rules: Optional[Rules] = None, table_mb: int = DEFAULT_TABLE_MB):
+    def __init__(self, rules: Optional[Rules] = None, table_mb: int = DEFAULT_TABLE_MB) -> None:
         table_mb = whole_number("table_mb (megabytes)", table_mb, 1, 1 << 20)
         self.rules = check_rules(rules)
         self.table_mb = table_mb
@@ -136,21 +144,22 @@ class Solver:
         # round's position under the other round's rules.
         self._lock = threading.Lock()
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Type["Solver"], Tuple[Rules, int]]:
         # A pickled Solver (say, sent to a worker process) arrives with a fresh, empty table.
         return (Solver, (self.rules, self.table_mb))
 
     # -- public API ----------------------------------------------------------------------------
 
-    def game(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
-             played: Iterable = ()) -> Game:
+    def game(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+             rules: Optional[Rules] = None, played: CardsLike = ()) -> Game:
         """The position after `played` (IllegalPlayError names an illegal card)."""
         game = Game(deal, trump, leader, playing, check_rules(rules, self.rules))
         game.replay(played)
         return game
 
-    def solve(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
-              played: Iterable = (), objective: str = "points") -> SolveResult:
+    def solve(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+              rules: Optional[Rules] = None, played: CardsLike = (),
+              objective: str = "points") -> SolveResult:
         """The exact value of the round from the playing team's view, with one optimal line:
         at each turn the first card that keeps the value in the order the search prefers
         (a function of the position alone, so the same whatever the table holds). `line`
@@ -160,7 +169,9 @@ class Solver:
         start = self.engine.nodes
         if objective == "points" or (objective == "score" and not _score_is_points(game.rules)):
             # One engine call: the root's search finds the line's first card too.
-            value, cards = self._call(game, self.engine.solve, _METRICS[objective])
+            value, cards = self._call(
+                game, self.engine.solve,  # type: ignore[attr-defined]  # not in _engine.pyi yet
+                _METRICS[objective])
             line = [ALL_CARDS[c] for c in cards]
         else:
             value = self.value(game, objective)
@@ -174,8 +185,9 @@ class Solver:
         totals = {team.name: end.tally(team).total for team in Team}
         return SolveResult(objective, value, totals, line, nodes, list(game.played))
 
-    def solve_moves(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
-                    played: Iterable = (), objective: str = "points") -> Dict[Card, Value]:
+    def solve_moves(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+                    rules: Optional[Rules] = None, played: CardsLike = (),
+                    objective: str = "points") -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move: the value if that card
         is played and both sides play optimally afterwards."""
         check_objective(objective)
@@ -276,11 +288,11 @@ class Solver:
             raise AssertionError(f"no card keeps the value {value} after {game.played}")
         return [ALL_CARDS[c] for c in cards]
 
-    def _search(self, game: Game, metric, alpha: int = -_engine.INFINITY,
+    def _search(self, game: Game, metric: int, alpha: int = -_engine.INFINITY,
                 beta: int = _engine.INFINITY) -> int:
         return self._call(game, self.engine.search, metric, alpha, beta)
 
-    def _call(self, game: Game, method, *args):
+    def _call(self, game: Game, method: Callable[..., Returned], *args: Any) -> Returned:
         """`method(position, *args)` on the engine configured for `game`'s rules."""
         spec, position = engine_spec(game), engine_position(game)
         with self._lock:
@@ -301,7 +313,7 @@ def _score_is_points(rules: Rules) -> bool:
     return rules.multiplier == 1 and rules.zero_bonus == 0 and rules.nat in ("majority", "none")
 
 
-def _make_test(game: Game):
+def _make_test(game: Game) -> Tuple[int, int]:
     """(metric, threshold): the playing team makes it iff the metric reaches threshold."""
     rules = game.rules
     if not make_is_points_above_zero(rules):
@@ -330,16 +342,16 @@ def first_optimal_card(values: Mapping[Card, Value]) -> Card:
 _METRICS = {"points": _engine.Metric.METRIC_POINTS, "score": _engine.Metric.METRIC_SCORE}
 
 
-def solve(deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
-          played: Iterable = (), objective: str = "points",
+def solve(deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+          rules: Optional[Rules] = None, played: CardsLike = (), objective: str = "points",
           table_mb: int = DEFAULT_TABLE_MB) -> SolveResult:
     """Solve one position with a fresh `Solver`; see `Solver.solve`."""
     return Solver(rules, table_mb).solve(deal, trump, leader, playing, rules, played, objective)
 
 
-def solve_moves(deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
-                played: Iterable = (), objective: str = "points",
-                table_mb: int = DEFAULT_TABLE_MB) -> Dict[Card, Value]:
+def solve_moves(deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+                rules: Optional[Rules] = None, played: CardsLike = (),
+                objective: str = "points", table_mb: int = DEFAULT_TABLE_MB) -> Dict[Card, Value]:
     """Values of every legal card of the player to move; see `Solver.solve_moves`."""
     return Solver(rules, table_mb).solve_moves(deal, trump, leader, playing, rules, played,
                                                objective)

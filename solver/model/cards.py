@@ -6,7 +6,7 @@ runs for roem are consecutive indices. Only `_engine` turns indices into bit set
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Union
+from typing import TYPE_CHECKING, Callable, Iterable, List, Tuple, Union
 
 from ..errors import NotationError, quote, whole_number
 
@@ -15,12 +15,15 @@ class _Named:
     """str() and format() give the letter people write (Python 3.11 made IntEnum print its
     number): `str(Seat.S) == "S"`, `f"{Suit.H}" == "H"`."""
 
+    if TYPE_CHECKING:   # each enum defines it
+        @property
+        def letter(self) -> str: ...
+
     def __str__(self) -> str:
         return self.letter
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
-
 
 
 class Suit(_Named, IntEnum):
@@ -106,7 +109,7 @@ class Card:
     suit: Suit
     rank: Rank
 
-    def __new__(cls, suit: Union[Suit, str], rank: Union[Rank, str]) -> "Card":
+    def __new__(cls, suit: SuitLike, rank: RankLike) -> "Card":
         return _CARDS[Suit.parse(suit) * 8 + Rank.parse(rank)]
 
     @classmethod
@@ -119,7 +122,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Callable[[int], "Card"], Tuple[int]]:
         return (Card.from_index, (self.index,))
 
     @property
@@ -158,6 +161,7 @@ class Card:
         return PLAIN_STRENGTH[self.rank]
 
     def to_str(self, symbols: bool = False) -> str:
+        """"HA", or "♥A" with `symbols`."""
         return (self.suit.symbol if symbols else self.suit.letter) + self.rank.letter
 
     def __str__(self) -> str:
@@ -199,14 +203,17 @@ class Seat(_Named, IntEnum):
 
     @property
     def partner(self) -> "Seat":
+        """The seat across the table, on the same team."""
         return Seat((self + 2) % 4)
 
     @property
     def team(self) -> "Team":
+        """NS for N and S, EW for E and W."""
         return Team(self % 2)
 
     @classmethod
     def parse(cls, text: Union[str, "Seat"]) -> "Seat":
+        """`Seat.parse("n")` and `Seat.parse(Seat.N)` both give `Seat.N`."""
         if isinstance(text, Seat):
             return text
         if isinstance(text, str) and text.strip().upper() in ("N", "E", "S", "W"):
@@ -234,6 +241,7 @@ class Team(_Named, IntEnum):
 
     @classmethod
     def parse(cls, text: Union[str, "Team"]) -> "Team":
+        """"NS" or "SN", "EW" or "WE" (any case), or a Team."""
         if isinstance(text, Team):
             return text
         if isinstance(text, str):
@@ -245,8 +253,24 @@ class Team(_Named, IntEnum):
         raise NotationError(f"unknown team {quote(text)}: use NS or EW")
 
 
-def parse_cards(cards) -> "list[Card]":
-    """A list of cards from strings, `Card`s, or one space-separated string."""
+# What the functions that take a suit, rank, card, seat or team accept: the enum (or Card), or
+# the notation people write ("H", "T", "HA", "N", "NS"). Plain ints are not accepted: 2 is not
+# a suit anyone writes.
+SuitLike = Union[Suit, str]
+RankLike = Union[Rank, str]
+CardLike = Union[Card, str]
+SeatLike = Union[Seat, str]
+TeamLike = Union[Team, str]
+# Several cards: a sequence of the above, or one space-separated string ("HA HT H7").
+CardsLike = Union[str, Iterable[CardLike]]
+
+
+def parse_cards(cards: CardsLike) -> List[Card]:
+    """A list of cards from strings, `Card`s, or one space-separated string.
+
+    >>> parse_cards("HA h10 ♠7")
+    [Card.parse('HA'), Card.parse('HT'), Card.parse('S7')]
+    """
     if isinstance(cards, str):
         cards = cards.split()
     try:

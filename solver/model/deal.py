@@ -2,16 +2,19 @@
 cards and notation")."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Union
+from typing import Any, Dict, Iterable, List, Mapping, Sequence, Tuple, Union
 
-from .cards import ALL_CARDS, Card, Rank, Seat, Suit
+from .cards import ALL_CARDS, Card, CardLike, Rank, Seat, SeatLike, Suit
 from ..errors import DealError, SolverError, quote, whole_number
 from .streams import SplitMix64
 
 # A hand is written spades.hearts.diamonds.clubs, as bridge tools do.
 _PBN_SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
 
-SeatLike = Union[Seat, str]
+# One hand as `Deal()` takes it: cards or their notation, or one space-separated string.
+HandLike = Union[str, Iterable[CardLike]]
+# The hands by seat (keys Seat or "N"), or the four hands in seat order N E S W.
+HandsLike = Union[Mapping[Seat, HandLike], Mapping[str, HandLike], Iterable[HandLike]]
 
 
 def check_deal(deal: Any) -> "Deal":
@@ -32,7 +35,7 @@ class Deal:
 
     __slots__ = ("_hands",)
 
-    def __init__(self, hands: Union[Mapping[SeatLike, Iterable], Iterable[Iterable]]):
+    def __init__(self, hands: HandsLike) -> None:
         if isinstance(hands, str):
             raise DealError(f"Deal() takes four hands; for notation use Deal.from_pbn({quote(hands)})")
         if isinstance(hands, Mapping):
@@ -65,7 +68,7 @@ class Deal:
         self._validate()
 
     def _validate(self) -> None:
-        seen: dict = {}
+        seen: Dict[Card, Seat] = {}
         for seat, hand in zip(Seat, self._hands):
             for card in hand:
                 if card in seen:
@@ -87,6 +90,7 @@ class Deal:
 
     @property
     def hands(self) -> "tuple[tuple[Card, ...], ...]":
+        """The four hands in seat order N E S W, each as `deal[seat]` gives it."""
         return self._hands
 
     def holder(self, card: Union[Card, str]) -> Seat:
@@ -115,7 +119,7 @@ class Deal:
         parts = body[2:].split()
         if len(parts) != 4:
             raise DealError(f"a deal has 4 hands separated by spaces, got {len(parts)} in {quote(text)}")
-        hands: dict = {}
+        hands: Dict[Seat, List[Card]] = {}
         for offset, part in enumerate(parts):
             seat = Seat((first + offset) % 4)
             hands[seat] = _parse_hand(part, seat)
@@ -172,7 +176,7 @@ class Deal:
         return "\n".join(lines)
 
 
-def _display_key(card: Card):
+def _display_key(card: Card) -> Tuple[int, int]:
     return (_PBN_SUIT_ORDER.index(card.suit), -card.rank)
 
 
@@ -193,6 +197,6 @@ def _parse_hand(text: str, seat: Seat) -> "list[Card]":
     return cards
 
 
-def _format_hand(hand) -> str:
+def _format_hand(hand: Sequence[Card]) -> str:
     return ".".join(
         "".join(c.rank.letter for c in hand if c.suit == suit) or "-" for suit in _PBN_SUIT_ORDER)

@@ -14,15 +14,14 @@ recorded play.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Set, Tuple, Union
 
-from .cards import LAST_TRICK_BONUS, Card, Rank, Seat, Suit, Team
+from .cards import (LAST_TRICK_BONUS, Card, CardLike, CardsLike, Rank, Seat, SeatLike, Suit,
+                    SuitLike, Team, TeamLike)
 from .deal import Deal, check_deal
 from ..errors import IllegalPlayError, NotationError, SolverError, quote
 from .rules import Rules, check_rules
 from .scoring import Tally, counted_hand_roem, pit_bonus, point_factor
-
-CardLike = Union[Card, str]
 
 
 @dataclass(frozen=True)
@@ -37,6 +36,7 @@ class Trick:
     roem: int
 
     def seat_of(self, index: int) -> Seat:
+        """The seat that played `cards[index]`."""
         return Seat((self.leader + index) % 4)
 
 
@@ -134,7 +134,7 @@ def stuk_hand_roem(cards: Iterable[Card], holder_hand: Iterable[Card], trump: Su
     return 20 if pair & set(cards) and not pair & set(holder_hand) else 0
 
 
-def _parse_trump(trump) -> Suit:
+def _parse_trump(trump: SuitLike) -> Suit:
     try:
         return Suit.parse(trump)
     except NotationError as err:
@@ -148,13 +148,14 @@ class Game:
     move may play; the tallies so far are in `tally(team)`.
     """
 
-    def __init__(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None):
+    def __init__(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+                 rules: Optional[Rules] = None) -> None:
         self.deal = check_deal(deal)
         self.trump = _parse_trump(trump)
         self.leader = Seat.parse(leader)
         self.playing = Team.parse(playing)
         self.rules = check_rules(rules)
-        self.hands: List[set] = [set(deal[s]) for s in Seat]
+        self.hands: List[Set[Card]] = [set(deal[s]) for s in Seat]
         self.tricks: List[Trick] = []
         self.current_trick: List[Card] = []
         self.played: List[Card] = []
@@ -175,10 +176,12 @@ class Game:
 
     @property
     def trick_leader(self) -> Seat:
+        """The seat that leads (or led) the trick being played."""
         return self.tricks[-1].winner if self.tricks else self.leader
 
     @property
     def to_move(self) -> Seat:
+        """The seat whose turn it is."""
         return Seat((self.trick_leader + len(self.current_trick)) % 4)
 
     @property
@@ -188,6 +191,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """Whether all 8 tricks are played."""
         return len(self.tricks) == 8
 
     # -- the rules -------------------------------------------------------------------------
@@ -207,6 +211,7 @@ class Game:
         allowed, duty = legal_cards(self.hands[seat], self.current_trick, seat,
                                     self.trick_leader, self.trump, self.rules)
         if card not in allowed:
+            assert duty is not None     # a held card is refused only by a duty
             raise IllegalPlayError(
                 f"trick {self.trick_number}, seat {seat.name}: {card} breaks the duty to "
                 f"{_duty_text(duty, self.rules)}; legal are {' '.join(map(str, allowed))}",
@@ -263,7 +268,7 @@ class Game:
         self.played.pop()
         return card
 
-    def replay(self, cards: Union[str, Iterable[CardLike]]) -> None:
+    def replay(self, cards: CardsLike) -> None:
         """Play a recorded sequence, e.g. `game.replay("DA D7 D8 DK")`; stops at an illegal card."""
         if isinstance(cards, str):
             cards = cards.split()
@@ -284,23 +289,24 @@ class Game:
         roem = trick_roem(cards, self.trump, self.rules) + self._stuk_in_hand_roem(cards)
         return Trick(number, leader, cards, winner, points * self._factor, roem)
 
-    def _stuk_in_hand_roem(self, cards) -> int:
+    def _stuk_in_hand_roem(self, cards: Iterable[Card]) -> int:
         if self.stuk_holder is None:
             return 0
         return stuk_hand_roem(cards, self.hands[self.stuk_holder], self.trump)
 
     # -- points ------------------------------------------------------------------------------
 
-    def taken(self, team) -> Tuple[int, int, int]:
+    def taken(self, team: TeamLike) -> Tuple[int, int, int]:
         """(card points, table roem, tricks) that `team` took in finished tricks."""
         team = Team.parse(team)
         won = [t for t in self.tricks if t.winner.team == team]
         return sum(t.points for t in won), sum(t.roem for t in won), len(won)
 
     def tricks_won(self) -> Dict[Team, int]:
+        """The finished tricks each team took."""
         return {team: self.taken(team)[2] for team in Team}
 
-    def tally(self, team) -> Tally:
+    def tally(self, team: TeamLike) -> Tally:
         """What `team` has so far: card points, roem (table and counted hand roem), pit."""
         team = Team.parse(team)
         won = self.tricks_won()
@@ -311,6 +317,7 @@ class Game:
         return Tally(points, roem, pit)
 
     def tallies(self) -> Dict[Team, Tally]:
+        """`tally(team)` for both teams."""
         return {team: self.tally(team) for team in Team}
 
     def roem_so_far(self) -> int:

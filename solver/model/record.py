@@ -4,13 +4,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Optional, Tuple, TypeVar, Union
 
 from .cards import Card, Seat, Suit, Team, parse_cards
 from .deal import Deal
 from ..errors import IllegalPlayError, RecordError, SolverError, quote
 from .game import Game
 from .rules import Rules, load_rules
+
+Parsed = TypeVar("Parsed")
+
+
+def _played_cards(cards: Any) -> Tuple[Card, ...]:
+    return tuple(parse_cards(cards))
 
 
 @dataclass(frozen=True)
@@ -38,7 +44,7 @@ class GameRecord:
     chooser_leads: bool = False
 
     def __post_init__(self) -> None:
-        def setting(name, parse):
+        def setting(name: str, parse: Callable[[Any], object]) -> None:
             try:
                 object.__setattr__(self, name, parse(getattr(self, name)))
             except SolverError as err:
@@ -50,7 +56,7 @@ class GameRecord:
         setting("leader", Seat.parse)
         setting("playing", Team.parse)
         setting("rules", load_rules)
-        setting("played", lambda cards: tuple(parse_cards(cards)))
+        setting("played", _played_cards)
         if self.dealer is not None:
             setting("dealer", Seat.parse)
         if not isinstance(self.chooser_leads, bool):
@@ -76,6 +82,8 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> "GameRecord":
+        """A record from its JSON object (see the class docstring); RecordError names a
+        missing or malformed field."""
         if not isinstance(data, dict):
             raise RecordError(f"a game record is a JSON object, got {quote(data)}")
         known = {"deal", "dealer", "trump", "leader", "playing", "rules", "played",
@@ -85,12 +93,12 @@ class GameRecord:
             raise RecordError(f"unknown field {quote(unknown[0])} in game record; the fields are "
                               f"{', '.join(sorted(known))}")
 
-        def need(name):
+        def need(name: str) -> Any:
             if data.get(name) is None:
                 raise RecordError(f"game record has no {name!r} field")
             return data[name]
 
-        def parsed(name, parse, value):
+        def parsed(name: str, parse: Callable[[Any], Parsed], value: Any) -> Parsed:
             try:
                 return parse(value)
             except SolverError as err:
@@ -111,11 +119,12 @@ class GameRecord:
         return cls(deal=deal, trump=parsed("trump", Suit.parse, need("trump")), leader=leader,
                    playing=parsed("playing", Team.parse, need("playing")),
                    rules=parsed("rules", load_rules, data.get("rules", "amsterdam")),
-                   played=played, dealer=dealer,
+                   played=parsed("played", _played_cards, played), dealer=dealer,
                    chooser_leads=data.get("chooser_leads", False))
 
     @classmethod
     def from_json(cls, text: str) -> "GameRecord":
+        """A record from JSON text; `from_dict` after parsing it."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
@@ -130,9 +139,11 @@ class GameRecord:
         return cls.from_json(Path(path).read_text())
 
     def to_dict(self) -> Dict[str, Any]:
-        data = {"deal": self.deal.to_pbn(), "trump": self.trump.name, "leader": self.leader.name,
-                "playing": self.playing.name, "rules": self.rules.to_dict(),
-                "played": [str(c) for c in self.played]}
+        """The JSON object `from_dict` reads back."""
+        data: Dict[str, Any] = {
+            "deal": self.deal.to_pbn(), "trump": self.trump.name, "leader": self.leader.name,
+            "playing": self.playing.name, "rules": self.rules.to_dict(),
+            "played": [str(c) for c in self.played]}
         if self.dealer is not None:
             data["dealer"] = self.dealer.name
         if self.chooser_leads:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Dict, FrozenSet, Mapping, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Mapping, Optional, Tuple, Union
 
 from .cards import Rank, Suit
 from ..errors import RulesError, SolverError, quote, whole_number
@@ -125,7 +125,7 @@ class Rules:
 _dataclass_init = Rules.__init__
 
 
-def _init_with_clear_errors(self, *args: Any, **options: Any) -> None:
+def _init_with_clear_errors(self: Rules, *args: Any, **options: Any) -> None:
     known = [f.name for f in fields(Rules)]
     for name in options:
         if name not in known:
@@ -187,7 +187,7 @@ def check_rules(rules: Any, default: Optional[Rules] = None) -> Rules:
 RULE_PRESETS = {"amsterdam": Rules.amsterdam, "rotterdam": Rules.rotterdam}
 
 
-def load_rules(value: Any) -> Rules:
+def load_rules(value: Union[Rules, str, Mapping[str, Any]]) -> Rules:
     """Rules from a preset name ("amsterdam", "rotterdam"), a dict of options, or a Rules."""
     if isinstance(value, Rules):
         return value

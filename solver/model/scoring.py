@@ -7,7 +7,7 @@ computes". The engine mirrors these functions in C, and tests hold the two equal
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterable, Mapping, Tuple, Union
+from typing import Dict, Iterable, Mapping, Tuple, Union, overload
 
 from .cards import CARD_POINTS_TOTAL, Card, Rank, Suit, Team
 from ..errors import SolverError, quote
@@ -19,12 +19,16 @@ OBJECTIVES = ("points", "score", "make")
 Value = Union[int, bool]
 
 
-def check_objective(objective) -> None:
+def check_objective(objective: object) -> None:
     """A clear error for anything but one of OBJECTIVES."""
     if not isinstance(objective, str) or objective not in OBJECTIVES:
         raise SolverError(f"unknown objective {quote(objective)}: choose one of {', '.join(OBJECTIVES)}")
 
 
+@overload
+def value_for_team(value: bool, team: Team, playing: Team) -> bool: ...
+@overload
+def value_for_team(value: int, team: Team, playing: Team) -> int: ...
 def value_for_team(value: Value, team: Team, playing: Team) -> Value:
     """A value seen from the playing team (as every search gives it), seen from `team`:
     points and score change sign for the defenders; a `make` value (True when the playing team
@@ -50,6 +54,7 @@ class Tally:
 
     @property
     def total(self) -> int:
+        """Card points, roem and pit together."""
         return self.card_points + self.roem + self.pit
 
 
@@ -108,7 +113,7 @@ def hand_roem(hand: Iterable[Card], trump: Suit, rules: Rules) -> Tuple[int, int
             cards -= four
     for suit in Suit:
         run = 0
-        for rank in list(Rank) + [None]:
+        for rank in [*Rank, None]:
             if rank is not None and Card(suit, rank) in cards:
                 run += 1
             else:
