@@ -1,6 +1,6 @@
 """The fingerprint of the Cython sources, built into the extension to catch stale builds.
 
-Used by setup.py (at build time) and by solver._compiled (at import); imports nothing else.
+Used by setup.py (at build time) and by solver.engine._compiled (at import); imports nothing else.
 """
 import hashlib
 from pathlib import Path
