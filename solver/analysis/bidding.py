@@ -40,9 +40,10 @@ class BidOption:
 
     def to_dict(self) -> Dict[str, Any]:
         """Plain JSON-ready values; the single-dummy fields only when they were computed."""
-        data: Dict[str, Any] = {"seat": self.seat.name, "trump": self.trump.name, "leader": self.leader.name,
-                "value": self.value, "makeable": self.makeable, "allowed": self.allowed,
-                "how": self.how}
+        data: Dict[str, Any] = {
+            "seat": self.seat.name, "trump": self.trump.name, "leader": self.leader.name,
+            "value": self.value, "makeable": self.makeable, "allowed": self.allowed,
+            "how": self.how}
         if self.sd_makes is not None:
             data.update(sd_makes=self.sd_makes, sd_value=self.sd_value)
         return data

@@ -214,7 +214,8 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
     first = check_solver(solver) or Solver(record.rules)
     start_value, makeable = first.value_and_make(game)
     illegal = None
-    before: List[Tuple[int, int, Seat, Card, Game]] = []      # (number, trick, seat, card, the position before the card)
+    # (number, trick, seat, card, the position before the card)
+    before: List[Tuple[int, int, Seat, Card, Game]] = []
     for number, card in enumerate(record.played, start=1):
         seat, trick = game.to_move, game.trick_number
         try:
@@ -226,8 +227,8 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
         before.append((number, trick, seat, card, game.copy()))
         game.play(card)
 
-    def judge(solver: Solver, position: Tuple[int, int, Seat, Card, Game]) -> Dict[Card, Value]:
-        return solver.move_values(position[4], "points")
+    def judge(solver: Solver, step: Tuple[int, int, Seat, Card, Game]) -> Dict[Card, Value]:
+        return solver.move_values(step[4], "points")
 
     # Every position is known from the record: they are judged independently, on all cores.
     all_values = solve_all(judge, before, record.rules, workers, solver)

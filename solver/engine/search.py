@@ -169,9 +169,7 @@ class Solver:
         start = self.engine.nodes
         if objective == "points" or (objective == "score" and not _score_is_points(game.rules)):
             # One engine call: the root's search finds the line's first card too.
-            value, cards = self._call(
-                game, self.engine.solve,  # type: ignore[attr-defined]  # not in _engine.pyi yet
-                _METRICS[objective])
+            value, cards = self._call(game, self.engine.solve, _METRICS[objective])
             line = [ALL_CARDS[c] for c in cards]
         else:
             value = self.value(game, objective)
