@@ -28,8 +28,8 @@ class Metric(IntEnum):
     METRIC_SCORE = 2
 
 MAX_AMOUNT: int
-NAT_82_POINTS: int
-ROUND_POINTS: int
+CARD_POINTS_TOTAL: int
+MAKE_THRESHOLD: int
 COUNTER_NAMES: Tuple[str, ...]
 INFINITY: int
 BUILT_FROM: str
