@@ -177,9 +177,11 @@ def test_bid_values_agree_with_solve(bids):
                                         objective="make").value
 
 
-def test_bid_verdict_names_the_better_trump(bids):
+def test_bid_verdict_compares_the_trumps_of_the_round_the_seat_chose(bids):
+    # H is N's best trump, but only in round 2: taking the turned S in round 1 was N's only choice.
     assert bids.best_trump("N").trump == Suit.H
-    assert bids.verdict().startswith("N chose S: makeable") and "H was better" in bids.verdict()
+    assert bids.verdict().startswith("N chose S: makeable") and "H was better" not in bids.verdict()
+    assert "S was the only trump open to N in round 1" in bids.verdict()
 
 
 def test_chooser_leads_changes_the_leader():

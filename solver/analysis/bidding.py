@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ..model.cards import Seat, SeatLike, Suit, SuitLike
 from ..model.deal import Deal, check_deal
@@ -17,6 +17,8 @@ from .worlds import sample_worlds
 
 PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
 ON_ALL_PASS = ("turned_forced", "dealer_chooses", "left_of_dealer_chooses")
+# What a verdict on a recorded bid can be: see BidVerdict.
+VERDICT_KINDS = ("best", "worse", "not_allowed")
 
 # A recorded bid: the seat and the trump it chose, ("N", "H") or "N H".
 BidLike = Union[str, Tuple[SeatLike, SuitLike], Sequence[str]]
@@ -38,6 +40,18 @@ class BidOption:
     sd_makes: Optional[float] = None
     sd_value: Optional[float] = None
 
+    @property
+    def round(self) -> Optional[str]:
+        """When in the procedure the seat may choose this trump: "round 1" or "round 2" under
+        draaikaart, else the whole of `how`; None when never. A recorded bid is compared with
+        the other trumps of its round."""
+        return None if not self.allowed else self.how.split(" (")[0]
+
+    @property
+    def forced(self) -> bool:
+        """Whether the seat must play this (or another trump of its round) when all pass."""
+        return "forced when all pass" in self.how
+
     def to_dict(self) -> Dict[str, Any]:
         """Plain JSON-ready values; the single-dummy fields only when they were computed."""
         data: Dict[str, Any] = {
@@ -54,6 +68,55 @@ class BidOption:
         return cls(Seat.parse(d["seat"]), Suit.parse(d["trump"]), Seat.parse(d["leader"]),
                    d["value"], d["makeable"], d["allowed"], d["how"], d.get("sd_makes"),
                    d.get("sd_value"))
+
+
+def _names(items: Sequence[str], conjunction: str) -> str:
+    """"C", "C or D", "C, D or H" (or "and")."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def _made(option: BidOption) -> str:
+    return "makeable" if option.makeable else "not makeable"
+
+
+@dataclass(frozen=True)
+class BidVerdict:
+    """The verdict on a recorded bid: `kind` is "best" (no trump open to the seat in the round
+    it chose was worth more), "worse" (`better` was) or "not_allowed" (the procedure does not
+    let the seat choose that trump, so no trump is compared); `compared` are the trumps open to
+    the seat in that `round`. `text` says it in words."""
+
+    kind: str
+    seat: Seat
+    trump: Suit
+    makeable: bool
+    value: int
+    round: Optional[str]
+    compared: Tuple[Suit, ...]
+    better: Optional[BidOption]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Plain JSON-ready values (the verdict is recomputed from the options when read back)."""
+        better = None if self.better is None else {
+            "trump": self.better.trump.name, "value": self.better.value,
+            "makeable": self.better.makeable}
+        return {"kind": self.kind, "seat": self.seat.name, "trump": self.trump.name,
+                "makeable": self.makeable, "value": self.value, "round": self.round,
+                "compared": [s.name for s in self.compared], "better": better,
+                "text": self.text}
+
+
+class BidRound(NamedTuple):
+    """One block of the bid table: the trumps chosen in one round of the procedure (`name`
+    "round 1" or "round 2" under draaikaart; None when the procedure has no rounds)."""
+
+    name: Optional[str]
+    title: str
+    trumps: Tuple[Suit, ...]
 
 
 @dataclass(frozen=True, repr=False)
@@ -81,43 +144,117 @@ class BidAnalysis:
             raise SolverError(f"under {self.procedure}, seat {seat.name} may not choose a trump")
         return max(choices, key=lambda o: (o.value, -o.trump))
 
-    def verdict(self) -> Optional[str]:
-        """Whether the recorded bid was makeable and which trump the bidder should have chosen."""
+    def who_may_choose(self) -> str:
+        """Who may choose which trump under the procedure, in words: "every seat may choose
+        only C", "only N may choose any trump"."""
+        groups: Dict[Tuple[Suit, ...], List[str]] = {}
+        for seat in Seat:
+            trumps = tuple(sorted(o.trump for o in self.options if o.seat == seat and o.allowed))
+            groups.setdefault(trumps, []).append(seat.name)
+        parts = []
+        for trumps, seats in groups.items():
+            if not trumps:
+                continue
+            who = "every seat" if len(seats) == 4 else _names(seats, "and")
+            what = "any trump" if len(trumps) == 4 else \
+                ("only " if len(trumps) == 1 else "") + _names([t.name for t in trumps], "or")
+            parts.append(f"{who} may choose {what}")
+        only = "only " if len(parts) == 1 and () in groups else ""
+        return only + ", ".join(parts)
+
+    def judge_bid(self) -> Optional[BidVerdict]:
+        """The verdict on the recorded bid (None without one): not allowed when the procedure
+        does not let the seat choose that trump; else the best choice, or worse than another
+        trump open to the same seat in the same round."""
         if self.bid is None:
             return None
         seat, trump = self.bid
-        chosen, best = self.option(seat, trump), self.best_trump(seat)
-        text = (f"{seat.name} chose {trump.name}: {'makeable' if chosen.makeable else 'not makeable'}"
-                f" ({chosen.value:+d})")
-        if best.trump != trump and best.value > chosen.value:
-            text += f"; {best.trump.name} was better ({best.value:+d}, " \
-                    f"{'makeable' if best.makeable else 'not makeable'})"
+        chosen = self.option(seat, trump)
+        text = f"{seat.name} chose {trump.name}: {_made(chosen)} ({chosen.value:+d})"
+        better: Optional[BidOption] = None
+        compared: Tuple[Suit, ...] = ()
+        if chosen.round is None:
+            kind = "not_allowed"
+            text += (f"; not allowed: {self.procedure} does not let {seat.name} choose "
+                     f"{trump.name} ({self.who_may_choose()})")
         else:
-            text += "; the best choice"
-        if not chosen.allowed:
-            text += f" (note: {self.procedure} does not let {seat.name} choose {trump.name})"
-        if chosen.sd_makes is not None:
+            open_to_seat = [o for o in self.options if o.seat == seat and o.round == chosen.round]
+            compared = tuple(sorted(o.trump for o in open_to_seat))
+            best = max(open_to_seat, key=lambda o: (o.value, -o.trump))
+            scope = (f"in {chosen.round}" if self.procedure == "draaikaart"
+                     else f"under {self.procedure}")
+            trumps = _names([suit.name for suit in compared], "and")
+            if best.value > chosen.value:
+                kind, better = "worse", best
+                text += (f"; {best.trump.name} was better ({best.value:+d}, {_made(best)}) of "
+                         f"the trumps open to {seat.name} {scope} ({trumps})")
+            elif len(compared) == 1:
+                kind = "best"
+                text += f"; the best choice: {trumps} was the only trump open to {seat.name} {scope}"
+            else:
+                kind = "best"
+                text += f"; the best choice of the trumps open to {seat.name} {scope} ({trumps})"
+        if chosen.sd_makes is not None and chosen.sd_value is not None:
             text += (f"; with what {seat.name} held: makes it in {chosen.sd_makes:.0%} of "
                      f"worlds, {chosen.sd_value:+.1f} on average")
-        return text
+        return BidVerdict(kind, seat, trump, chosen.makeable, chosen.value, chosen.round,
+                          compared, better, text)
+
+    def verdict(self) -> Optional[str]:
+        """The verdict on the recorded bid in words (`judge_bid().text`); None without a bid."""
+        judged = self.judge_bid()
+        return None if judged is None else judged.text
+
+    def rounds(self) -> List[BidRound]:
+        """The blocks of the table: under draaikaart round 1 (the turned suit, which any seat
+        may take) and round 2 (another trump, when all passed), each with its title; under
+        the other procedures one block of every trump, untitled."""
+        if self.procedure != "draaikaart":
+            return [BidRound(None, "", tuple(Suit))]
+        first = self.dealer.left.name
+        blocks = []
+        for name, offer, must in (("round 1", "take it", "must play it"),
+                                  ("round 2", "name another trump", "must choose")):
+            options = [o for o in self.options if o.round == name]
+            trumps = tuple(sorted({o.trump for o in options}))
+            seats = [s.name for s in Seat if any(o.seat == s for o in options)]
+            who = "any seat" if len(seats) == 4 else _names(seats, "or")
+            title = (f"round 1, the turned {_names([t.name for t in trumps], 'or')}"
+                     if name == "round 1" else "round 2, when all passed")
+            title += f": {who} may {offer}, in turn from {first}"
+            forced = [s.name for s in Seat if any(o.seat == s and o.forced for o in options)]
+            if forced:
+                title += f"; ! {_names(forced, 'or')} {must} when all pass"
+            blocks.append(BidRound(name, title, trumps))
+        return blocks
 
     def __str__(self) -> str:
         turned = f", turned {self.turned.name}" if self.turned is not None else ""
+        rounds = self.rounds()
+        marks = ("! must play when all pass" if rounds[0].name is not None
+                 else "- not open to that seat")
         lines = [f"{self.procedure}{turned}, dealer {self.dealer.name}: points for the "
-                 f"chooser's team; * makeable; - not open to that seat",
-                 "seat" + "".join(f"{s.symbol + ' ' + s.name:>7}  " for s in Suit).rstrip()]
-        for seat in Seat:
-            cells = []
-            for suit in Suit:
-                o = self.option(seat, suit)
-                cells.append(f"{o.value:>+7d}{'*' if o.makeable else ' '}{' ' if o.allowed else '-'}")
-            lines.append(f"{seat.name:<4}" + "".join(cells).rstrip())
-        if any(o.sd_makes is not None for o in self.options):
-            lines.append("From each seat's own hand alone: chance of making it, mean points")
+                 f"chooser's team; * makeable; {marks}"]
+        with_worlds = any(o.sd_makes is not None for o in self.options)
+        for block in rounds:
+            if block.title:
+                lines.append(block.title)
+            lines.append("seat" + "".join(f"{s.symbol + ' ' + s.name:>7}  "
+                                          for s in block.trumps).rstrip())
             for seat in Seat:
-                cells = [f"{o.sd_makes:>5.0%} {o.sd_value:>+6.1f}" for o in
-                         (self.option(seat, suit) for suit in Suit)]
-                lines.append(f"{seat.name:<4}" + "  ".join(cells))
+                cells = []
+                for suit in block.trumps:
+                    o = self.option(seat, suit)
+                    mark = ("!" if o.forced else " ") if block.name else \
+                        (" " if o.allowed else "-")
+                    cells.append(f"{o.value:>+7d}{'*' if o.makeable else ' '}{mark}")
+                lines.append(f"{seat.name:<4}" + "".join(cells).rstrip())
+            if with_worlds:
+                lines.append("From each seat's own hand alone: chance of making it, mean points")
+                for seat in Seat:
+                    cells = [f"{o.sd_makes or 0:>5.0%} {o.sd_value or 0:>+6.1f}" for o in
+                             (self.option(seat, suit) for suit in block.trumps)]
+                    lines.append(f"{seat.name:<4}" + "  ".join(cells))
         verdict = self.verdict()     # None without a recorded bid
         if verdict is not None:
             lines.append(verdict)
@@ -133,17 +270,20 @@ class BidAnalysis:
         return bid_analysis_html(self)
 
     def to_dict(self) -> Dict[str, Any]:
-        """Plain JSON-ready values, with the verdict on the bid; `from_dict` reads them back."""
+        """Plain JSON-ready values, with the verdict on the bid (`BidVerdict.to_dict`);
+        `from_dict` reads them back."""
+        judged = self.judge_bid()
         return {"deal": self.deal.to_pbn(), "dealer": self.dealer.name,
                 "rules": self.rules.to_dict(), "procedure": self.procedure,
                 "turned": self.turned.name if self.turned is not None else None,
                 "options": [o.to_dict() for o in self.options],
                 "bid": [self.bid[0].name, self.bid[1].name] if self.bid else None,
-                "verdict": self.verdict()}
+                "verdict": None if judged is None else judged.to_dict()}
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "BidAnalysis":
-        """The analysis `to_dict` wrote."""
+        """The analysis `to_dict` wrote. The verdict is judged again from the options, so the
+        older form, with the verdict as a string, reads the same."""
         bid = (Seat.parse(d["bid"][0]), Suit.parse(d["bid"][1])) if d.get("bid") else None
         return cls(Deal.from_pbn(d["deal"]), Seat.parse(d["dealer"]), Rules.from_dict(d["rules"]),
                    d["procedure"], Suit.parse(d["turned"]) if d.get("turned") else None,

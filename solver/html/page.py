@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict
+from typing import TYPE_CHECKING, Any, Dict, Optional
 
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import Seat, Suit
@@ -19,20 +19,26 @@ from ..model.deal import Deal
 from ..model.record import GameRecord
 from ..model.rules import Rules
 from ..model.scoring import value_for_team
-from .pieces import (asset, card_html, chart_svg, compass_html, dd_table_grid, esc, replayed,
-                     rules_in_words, shown_order, suit_html, tricks_html)
+from .pieces import (asset, bid_tables_html, bid_verdict_html, card_html, chart_svg,
+                     compass_html, dd_table_grid, esc, replayed, rules_in_words, shown_order,
+                     suit_html, tricks_html)
 
 if TYPE_CHECKING:   # pragma: no cover
-    from ..analysis import DDTable, PlayAnalysis
+    from ..analysis import BidAnalysis, DDTable, PlayAnalysis
 
 
-def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int) -> str:
+def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int,
+           bids: Optional["BidAnalysis"] = None) -> str:
     """The whole report of an analysed game as one HTML page.
 
     `table` is the DD table of the record's deal and rules (`solve_table`), `dd_score` the
     double-dummy `score` value of the round (`Solver(rules).value(record.game(), "score")`).
+    `bids`, the `analyse_bidding` of the round's deal and rules with its bid recorded (a seat
+    of the playing team and the trump), judges the bid under that bidding procedure; without
+    it the chosen trump is compared with the other three, whatever the procedure allowed.
     """
     _check_arguments(analysis, table)
+    _check_bids(analysis, bids)
     dd_score = whole_number("dd_score", dd_score)
     r = analysis.record
     dealer = f", dealer {r.dealer}" if r.dealer is not None else ""
@@ -56,7 +62,7 @@ play; the card played is green when optimal, red when it lost points.</p></secti
 <section><h2>The double-dummy value, card by card</h2>{chart_svg(analysis)}</section>
 <section><h2>Tricks</h2>{tricks_html(analysis)}</section>
 <section><h2>Result</h2>{result_html(analysis, dd_score)}</section>
-<section><h2>Double-dummy table and the bid</h2>{bid_check_html(analysis, table)}
+<section><h2>Double-dummy table and the bid</h2>{bid_section_html(analysis, table, bids)}
 {dd_table_grid(table, r.playing, (r.trump, r.leader))}</section>
 </main>
 <script type="application/json" id="report-data">{data}</script>
@@ -81,8 +87,33 @@ def _check_arguments(analysis: Any, table: Any) -> None:
                           f"{record.deal.to_pbn()!r}")
 
 
+def _check_bids(analysis: "PlayAnalysis", bids: Any) -> None:
+    if bids is None:
+        return
+    if not callable(getattr(bids, "judge_bid", None)):
+        raise SolverError(f"bids must be a BidAnalysis (analyse_bidding(record.deal, "
+                          f"record.dealer, record.rules, ..., bid=(seat, record.trump))), got "
+                          f"{quote(bids)}")
+    r = analysis.record
+    if bids.deal != r.deal or bids.rules != r.rules or bids.bid is None or \
+            bids.bid[1] != r.trump or bids.bid[0].team != r.playing:
+        bid = f"{bids.bid[0]} {bids.bid[1]}" if bids.bid else "no bid"
+        raise SolverError(f"bids must judge this round's bid: a seat of {r.playing} choosing "
+                          f"{r.trump}, with the record's deal and rules; got {bid}")
+
+
+def bid_section_html(analysis: "PlayAnalysis", table: "DDTable",
+                     bids: Optional["BidAnalysis"]) -> str:
+    """The verdict on the bid under its procedure when `bids` is given, with its table;
+    without it, the chosen trump against the other three for the same leader."""
+    if bids is None:
+        return bid_check_html(analysis, table)
+    return bid_verdict_html(bids) + bid_tables_html(bids)
+
+
 def bid_check_html(analysis: "PlayAnalysis", table: "DDTable") -> str:
-    """Whether the chosen trump was makeable, and the best trump for the same leader."""
+    """Whether the chosen trump was makeable, and the best of the four trumps for the same
+    leader (no bidding procedure is known here, so none is said to have been allowed)."""
     r = analysis.record
     chosen = table.value(r.trump, r.leader, r.playing)
     best = max(Suit, key=lambda s: (table.value(s, r.leader, r.playing), -s))
@@ -91,10 +122,11 @@ def bid_check_html(analysis: "PlayAnalysis", table: "DDTable") -> str:
             f"({chosen:+d}).")
     if best != r.trump and table.value(best, r.leader, r.playing) > chosen:
         value = table.value(best, r.leader, r.playing)
-        text += (f" Best was {suit_html(best)}: {value:+d}, "
+        text += (f" Best of the four trumps with {r.leader} leading was {suit_html(best)}: "
+                 f"{value:+d}, "
                  f"{'makeable' if table.makeable(best, r.leader, r.playing) else 'not makeable'}.")
     else:
-        text += " That was the best trump."
+        text += f" That was the best of the four trumps with {r.leader} leading."
     return f'<p data-bid-check="1">{text}</p>'
 
 

@@ -23,7 +23,7 @@ from ..model.record import GameRecord
 from ..model.rules import Rules
 
 if TYPE_CHECKING:   # pragma: no cover
-    from ..analysis import DDTable, PlayAnalysis
+    from ..analysis import BidAnalysis, DDTable, PlayAnalysis
 
 RED_SUITS = (Suit.H, Suit.D)
 # Hands are shown in this suit order, as in the deal notation.
@@ -113,6 +113,39 @@ def dd_table_grid(table: "DDTable", team: Team, here: Optional[Tuple[Suit, Seat]
         rows.append(f"<tr><th>{suit_html(suit)} {suit}</th>{''.join(cells)}</tr>")
     return (f'<table class="grid" data-table="dd"><tr><th>trump \\ leader</th>{head}</tr>'
             f'{"".join(rows)}</table><div>points for {team}; * {team} makes it</div>')
+
+
+# -- the bid ---------------------------------------------------------------------------------------
+
+def bid_tables_html(bids: "BidAnalysis") -> str:
+    """Every seat's value for every trump, one table per round of the procedure (draaikaart:
+    round 1, the turned suit, and round 2); greyed where the seat may not choose, ! where it
+    must when all pass."""
+    tables = []
+    for block in bids.rounds():
+        head = "".join(f"<th>{suit_html(s)} {s}</th>" for s in block.trumps)
+        rows = []
+        for seat in Seat:
+            cells = []
+            for suit in block.trumps:
+                o = bids.option(seat, suit)
+                style = "" if o.allowed else ' style="color:#90a4ae"'
+                forced = "!" if o.forced else ""
+                cells.append(f"<td{style}>{o.value:+d}{'*' if o.makeable else ''}{forced}</td>")
+            rows.append(f"<tr><th>{seat}</th>{''.join(cells)}</tr>")
+        title = f"<div>{esc(block.title)}</div>" if block.title else ""
+        name = f' data-round="{esc(block.name)}"' if block.name else ""
+        tables.append(f'{title}<table class="grid"{name}><tr><th>seat</th>{head}</tr>'
+                      f'{"".join(rows)}</table>')
+    return "".join(tables)
+
+
+def bid_verdict_html(bids: "BidAnalysis") -> str:
+    """The verdict on the recorded bid, its kind in `data-bid-verdict`; "" without a bid."""
+    judged = bids.judge_bid()
+    if judged is None:
+        return ""
+    return f'<p data-bid-verdict="{judged.kind}">{esc(judged.text)}</p>'
 
 
 # -- a recorded play ---------------------------------------------------------------------------
