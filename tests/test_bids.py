@@ -165,8 +165,14 @@ def test_the_report_refuses_a_bid_analysis_of_another_game():
     analysis = analyse_play(record, workers=1)
     other = analyse_bidding(record.deal, record.dealer, record.rules, procedure="free",
                             bid=("N", "H"), workers=1)
-    with pytest.raises(ValueError, match="bids"):
+    with pytest.raises(ValueError, match="bids must judge this round's bid"):
         render(analysis, table, 0, bids=other)
+    leading = analyse_bidding(record.deal, record.dealer, record.rules, procedure="free",
+                              chooser_leads=True, bid=("W", record.trump), workers=1)
+    with pytest.raises(ValueError, match=f"with {record.leader} leading"):
+        render(analysis, table, 0, bids=leading)   # W would have led, not S
+    with pytest.raises(ValueError, match="bids must be a BidAnalysis"):
+        render(analysis, table, 0, bids="N S")
 
 
 # -- the command line ----------------------------------------------------------------------------

@@ -17,8 +17,6 @@ from .worlds import sample_worlds
 
 PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
 ON_ALL_PASS = ("turned_forced", "dealer_chooses", "left_of_dealer_chooses")
-# What a verdict on a recorded bid can be: see BidVerdict.
-VERDICT_KINDS = ("best", "worse", "not_allowed")
 
 # A recorded bid: the seat and the trump it chose, ("N", "H") or "N H".
 BidLike = Union[str, Tuple[SeatLike, SuitLike], Sequence[str]]

@@ -173,7 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--chooser-leads", action="store_true",
                    help="the chooser leads trick 1 (default: left of the dealer leads)")
     p.add_argument("--bid", default=None, type=bid,
-                   help='the recorded bid to judge, seat and trump: "N H" (default: none)')
+                   help='the recorded bid to judge under the procedure, seat and trump: "N H"; '
+                        'one it does not allow is reported as not allowed (default: none)')
     worlds_and_seed(p, "also each option's chance of making it from the seat's own hand, over "
                        "this many deals of the other cards (default: 0, double dummy only)")
     workers_and_table_size(p)

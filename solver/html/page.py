@@ -96,10 +96,12 @@ def _check_bids(analysis: "PlayAnalysis", bids: Any) -> None:
                           f"{quote(bids)}")
     r = analysis.record
     if bids.deal != r.deal or bids.rules != r.rules or bids.bid is None or \
-            bids.bid[1] != r.trump or bids.bid[0].team != r.playing:
+            bids.bid[1] != r.trump or bids.bid[0].team != r.playing or \
+            bids.option(*bids.bid).leader != r.leader:
         bid = f"{bids.bid[0]} {bids.bid[1]}" if bids.bid else "no bid"
         raise SolverError(f"bids must judge this round's bid: a seat of {r.playing} choosing "
-                          f"{r.trump}, with the record's deal and rules; got {bid}")
+                          f"{r.trump} with {r.leader} leading, under the record's deal and "
+                          f"rules; got {bid}")
 
 
 def bid_section_html(analysis: "PlayAnalysis", table: "DDTable",
