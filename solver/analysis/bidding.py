@@ -135,7 +135,8 @@ class BidAnalysis:
         return next(o for o in self.options if o.seat == seat and o.trump == trump)
 
     def best_trump(self, seat: SeatLike) -> BidOption:
-        """The allowed trump with the highest value for `seat`'s team."""
+        """The allowed trump with the highest value for `seat`'s team, in any round (a recorded
+        bid is compared only with the trumps of its own round: `judge_bid`)."""
         seat = Seat.parse(seat)
         choices = [o for o in self.options if o.seat == seat and o.allowed]
         if not choices:
