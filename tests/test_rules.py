@@ -106,7 +106,8 @@ def test_every_section_of_the_rules_reference_cited_in_the_code_exists():
     root = Path(__file__).resolve().parents[1]
     headings = set(re.findall(r"^#+ (.+)$", (root / "docs" / "rules.md").read_text(), re.M))
     cited = []
-    for path in (root / "solver").rglob("*.py"):
+    sources = [p for suffix in ("py", "pyx", "pxd", "pxi") for p in (root / "solver").rglob(f"*.{suffix}")]
+    for path in sources:
         text = re.sub(r"\s*\n\s*#?\s*", " ", path.read_text())   # comments and docstrings as one line
         assert "RULES.md" not in text, path
         for names in re.findall(r'docs/rules\.md,? \(?("[^"]+"(?:,? (?:and )?"[^"]+")*)', text):

@@ -66,7 +66,7 @@ cdef void play_card(const Params* p, State* s, int card) noexcept nogil:
 
 
 cdef inline uint32_t legal(const Params* p, const State* s) noexcept nogil:
-    """The cards the player to move may play (RULES.md, "Duties")."""
+    """The cards the player to move may play (docs/rules.md, "What you must play")."""
     cdef int seat = (s.trick_leader + s.ntrick) & 3
     cdef uint32_t hand = s.hands[seat]
     if s.ntrick == 0:
@@ -109,7 +109,7 @@ cdef inline bint beats(const Params* p, int card, int top) noexcept nogil:
 
 
 cdef int table_roem(const Params* p, uint32_t cards, uint32_t stuk_holder_hand) noexcept nogil:
-    """Roem made by the four cards of a finished trick (RULES.md, "Roem", roem="table");
+    """Roem made by the four cards of a finished trick (docs/rules.md, "Roem", roem="table");
     `stuk_holder_hand`: what the stuk holder (stuk="hand") holds after it."""
     # Not inline: without it play() is small enough for gcc to inline everywhere (2.3% fewer
     # instructions where there is no roem on the table, the same where there is).
