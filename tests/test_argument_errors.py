@@ -1,5 +1,5 @@
 """One error class for each kind of wrong argument, whichever entry point it is given to: a
-non-Deal as the deal is a DealError, a non-Rules as the rules a RulesError, a bad seat, suit or
+non-Deal as the deal is a DealError, rules that are not Rules, a preset or options a RulesError, a bad seat, suit or
 team a NotationError, and a bad objective, whole number, solver or game a SolverError."""
 import pytest
 
@@ -62,7 +62,7 @@ KINDS = {"deal": "deal", "record": "deal", "rules": "rules", "trump": "suit", "t
          "worlds": "whole number", "n": "whole number", "seed": "whole number",
          "solver": "solver", "game": "game"}
 # kind -> (a wrong value of it, the error it always raises)
-WRONG = {"deal": ("N:AKQJ.T987.AKQJ.T987", DealError), "rules": ("rotterdam", RulesError),
+WRONG = {"deal": ("N:AKQJ.T987.AKQJ.T987", DealError), "rules": ("rotterdm", RulesError),
          "suit": ("X", NotationError), "seat": ("X", NotationError), "team": ("XY", NotationError),
          "objective": ("win", SolverError), "whole number": (1.5, SolverError),
          "solver": ("a solver", SolverError), "game": (DEAL, SolverError)}

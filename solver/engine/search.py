@@ -12,12 +12,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar
 
-from ..model.cards import (ALL_CARDS, Card, CardsLike, Rank, Seat, SeatLike, SuitLike, Team,
-                           TeamLike, parse_cards)
+from ..model.cards import (ALL_CARDS, ByTeam, Card, CardsLike, Rank, Seat, SeatLike, SuitLike,
+                           Team, TeamLike, parse_cards)
 from ..model.deal import Deal
 from ..errors import whole_number
 from ..model.game import Game, check_game
-from ..model.rules import Rules, check_rules
+from ..model.rules import Rules, RulesLike, check_rules
 from ..model.scoring import (Value, card_points_to_make, check_objective, hand_roem,
                              make_is_points_above_zero, point_factor)
 
@@ -36,25 +36,29 @@ Returned = TypeVar("Returned")
 
 @dataclass(frozen=True, repr=False)
 class SolveResult:
-    """The exact value of a position, seen from the playing team, and one optimal line."""
+    """The exact value of a position, seen from the playing team, and one optimal line.
+
+    `totals` is keyed by `Team`, as `final_scores` is; a team's letters read the same entry
+    (`totals["NS"] == totals[Team.NS]`), and JSON writes the letters."""
 
     objective: str
     value: Value
-    totals: Dict[str, int]          # each team's total at the end of `line`
+    totals: ByTeam                  # each team's total at the end of `line`
     line: List[Card]                # one optimal continuation to the end of the round
     nodes: int                      # nodes searched for `value` and `line`
     played: List[Card] = field(default_factory=list)
 
     def to_dict(self) -> Dict[str, object]:
         """Plain JSON-ready values; `SolveResult.from_dict(result.to_dict()) == result`."""
-        return {"objective": self.objective, "value": self.value, "totals": dict(self.totals),
+        return {"objective": self.objective, "value": self.value,
+                "totals": ByTeam(self.totals).to_dict(),
                 "line": [str(c) for c in self.line], "nodes": self.nodes,
                 "played": [str(c) for c in self.played]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "SolveResult":
         """The result `to_dict` wrote."""
-        return cls(data["objective"], data["value"], dict(data["totals"]),
+        return cls(data["objective"], data["value"], ByTeam(data["totals"]),
                    parse_cards(data["line"]), data["nodes"], parse_cards(data.get("played", [])))
 
     def __str__(self) -> str:
@@ -63,7 +67,7 @@ class SolveResult:
 
     def __repr__(self) -> str:
         return (f"SolveResult(objective={self.objective!r}, value={self.value!r}, "
-                f"totals={self.totals!r}, line='{' '.join(map(str, self.line))}', "
+                f"totals={ByTeam(self.totals).to_dict()!r}, line='{' '.join(map(str, self.line))}', "
                 f"nodes={self.nodes})")
 
     def _repr_html_(self) -> str:
@@ -134,7 +138,7 @@ class Solver:
     True
     """
 
-    def __init__(self, rules: Optional[Rules] = None, table_mb: int = DEFAULT_TABLE_MB) -> None:
+    def __init__(self, rules: Optional[RulesLike] = None, table_mb: int = DEFAULT_TABLE_MB) -> None:
         table_mb = whole_number("table_mb (megabytes)", table_mb, 1, 1 << 20)
         self.rules = check_rules(rules)
         self.table_mb = table_mb
@@ -151,14 +155,14 @@ class Solver:
     # -- public API ----------------------------------------------------------------------------
 
     def game(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
-             rules: Optional[Rules] = None, played: CardsLike = ()) -> Game:
+             rules: Optional[RulesLike] = None, played: CardsLike = ()) -> Game:
         """The position after `played` (IllegalPlayError names an illegal card)."""
         game = Game(deal, trump, leader, playing, check_rules(rules, self.rules))
         game.replay(played)
         return game
 
     def solve(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
-              rules: Optional[Rules] = None, played: CardsLike = (),
+              rules: Optional[RulesLike] = None, played: CardsLike = (),
               objective: str = "points") -> SolveResult:
         """The exact value of the round from the playing team's view, with one optimal line:
         at each turn the first card that keeps the value in the order the search prefers
@@ -180,11 +184,11 @@ class Solver:
         end = game.copy()
         for card in line:
             end.place(card)     # the engine's line is legal: no duty checks needed
-        totals = {team.name: end.tally(team).total for team in Team}
+        totals = ByTeam({team: end.tally(team).total for team in Team})
         return SolveResult(objective, value, totals, line, nodes, list(game.played))
 
     def solve_moves(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
-                    rules: Optional[Rules] = None, played: CardsLike = (),
+                    rules: Optional[RulesLike] = None, played: CardsLike = (),
                     objective: str = "points") -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move: the value if that card
         is played and both sides play optimally afterwards."""
@@ -341,14 +345,14 @@ _METRICS = {"points": _engine.Metric.METRIC_POINTS, "score": _engine.Metric.METR
 
 
 def solve(deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
-          rules: Optional[Rules] = None, played: CardsLike = (), objective: str = "points",
+          rules: Optional[RulesLike] = None, played: CardsLike = (), objective: str = "points",
           table_mb: int = DEFAULT_TABLE_MB) -> SolveResult:
     """Solve one position with a fresh `Solver`; see `Solver.solve`."""
     return Solver(rules, table_mb).solve(deal, trump, leader, playing, rules, played, objective)
 
 
 def solve_moves(deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
-                rules: Optional[Rules] = None, played: CardsLike = (),
+                rules: Optional[RulesLike] = None, played: CardsLike = (),
                 objective: str = "points", table_mb: int = DEFAULT_TABLE_MB) -> Dict[Card, Value]:
     """Values of every legal card of the player to move; see `Solver.solve_moves`."""
     return Solver(rules, table_mb).solve_moves(deal, trump, leader, playing, rules, played,

@@ -159,18 +159,31 @@ def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
     """What the replay script needs, with every card's markup rendered here: `cards` each card
     plain, and per step the legal cards of the seat to move with their double-dummy values
     (for that seat's team) and the note above the table."""
-    r = analysis.record
-    total = len(analysis.steps)
+    r, bad = analysis.record, analysis.illegal
+    # The replay steps through the judged cards and a revoke, where the round ends; the
+    # counter (cards on the table) and each note count the same cards.
+    total = len(analysis.steps) + (bad is not None)
     steps = []
     for s in analysis.steps:
         played = "loss" if s.loss else "best"
         cards = {str(c): card_html(c, classes=played if c == s.card else "",
                                    value=value_for_team(v, s.seat.team, r.playing))
                  for c, v in s.values.items()}
-        note = (f"card {s.number} of {total}: {s.seat} to play (values for {s.seat.team}); played "
-                f"{card_html(s.card, classes=played)} {f'lost {s.loss}' if s.loss else 'optimal'}")
+        note = (f"{s.number - 1} of {total} cards played: {s.seat} to play (values for "
+                f"{s.seat.team}); played {card_html(s.card, classes=played)} "
+                f"{f'lost {s.loss}' if s.loss else 'optimal'}")
         steps.append({"seat": s.seat.name, "cards": cards, "note": note})
+    marked: Dict[str, str] = {}
+    end = f"{total} of {total} cards played: end of the recorded play"
+    if bad is not None:
+        marked[str(bad.card)] = card_html(bad.card, classes="illegal")
+        steps.append({"seat": bad.seat.name, "cards": marked,
+                      "note": f"{total - 1} of {total} cards played: {bad.seat} to play; played "
+                              f"{marked[str(bad.card)]}, a revoke (verzaken): {esc(bad.message)}"})
+        rest = len(r.played) - bad.number
+        end = (f"{total} of {total} cards played: the round ends at the revoke (verzaken) of "
+               f"{bad.seat}" + (f"; the record's {rest} later cards are not analysed" if rest else ""))
     return {"hands": {seat.name: [str(c) for c in shown_order(r.deal[seat])] for seat in Seat},
             "cards": {str(c): card_html(c) for seat in Seat for c in r.deal[seat]},
-            "played": [str(s.card) for s in analysis.steps], "steps": steps,
-            "end": "end of the recorded play"}
+            "played": [str(s.card) for s in analysis.steps] + ([str(bad.card)] if bad else []),
+            "steps": steps, "marked": marked, "end": end}

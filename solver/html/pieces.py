@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Iterable, List, Optional, Sequence, Tuple
 
 from ..model.cards import Card, Seat, Suit, Team
 from ..model.deal import Deal
@@ -158,21 +158,47 @@ def replayed(analysis: "PlayAnalysis") -> Game:
 
 
 def tricks_html(analysis: "PlayAnalysis") -> str:
-    """Every trick of the recorded play: its cards with their losses, winner, points, roem."""
+    """Every trick of the recorded play: its cards with their losses, winner, points, roem.
+    After a revoke, its trick with the illegal card marked, and the record's later cards
+    shown as not analysed."""
     steps = {s.number: s for s in analysis.steps}
+
+    def judged(card: Card, number: int) -> str:
+        step = steps[number]
+        cls = "loss" if step.loss else ""
+        title = f' title="{step.seat}: {card} lost {step.loss}"' if step.loss else ""
+        return card_html(card, f' data-loss="{step.loss}" data-seat="{step.seat}"{title}', cls)
+
+    game = replayed(analysis)
     parts = []
-    for trick in replayed(analysis).tricks:
-        cards = []
-        for i, card in enumerate(trick.cards):
-            step = steps[(trick.number - 1) * 4 + i + 1]
-            cls = "loss" if step.loss else ""
-            title = f' title="{step.seat}: {card} lost {step.loss}"' if step.loss else ""
-            cards.append(card_html(card, f' data-loss="{step.loss}" data-seat="{step.seat}"{title}', cls))
+    for trick in game.tricks:
+        cards = [judged(card, (trick.number - 1) * 4 + i + 1) for i, card in enumerate(trick.cards)]
         roem = f", roem {trick.roem}" if trick.roem else ""
         parts.append(f'<div class="trick" data-trick="{trick.number}"><div>trick {trick.number}: '
                      f'{trick.leader} leads</div><div>{"".join(cards)}</div><div>won by '
                      f'{trick.winner} ({trick.winner.team}), {trick.points} points{roem}</div></div>')
+    if analysis.illegal is not None:
+        parts.append(revoke_trick_html(analysis, game, judged))
     return f'<div class="tricks">{"".join(parts)}</div>'
+
+
+def revoke_trick_html(analysis: "PlayAnalysis", game: Game, judged: Callable[[Card, int], str]) -> str:
+    """The trick of a revoke: the cards before it, the illegal card marked, and the record's
+    cards after it, not analysed (the round ends at the revoke)."""
+    bad = analysis.illegal
+    assert bad is not None
+    first = bad.number - len(game.current_trick)
+    cards = [judged(card, first + i) for i, card in enumerate(game.current_trick)]
+    cards.append(card_html(bad.card, f' data-illegal="{bad.duty}" data-seat="{bad.seat}" '
+                                     f'title="{esc(bad.message)}"', "illegal"))
+    rest = analysis.record.played[bad.number:]
+    after = (f'<div data-not-analysed="{len(rest)}">not analysed: the {len(rest)} recorded '
+             f'card{"s" if len(rest) != 1 else ""} after it '
+             f'{"".join(card_html(c, classes="not-analysed") for c in rest)}</div>'
+             if rest else "")
+    return (f'<div class="trick" data-trick="{bad.trick}"><div>trick {bad.trick}: '
+            f'{game.trick_leader} leads</div><div>{"".join(cards)}</div><div>revoke (verzaken) '
+            f'by {bad.seat}: {esc(bad.message)}; the round ends here</div>{after}</div>')
 
 
 def points_so_far(record: GameRecord, cards: Sequence[Card]) -> List[int]:

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Set, Tuple, Union
 
 from .cards import (LAST_TRICK_BONUS, Card, CardLike, CardsLike, Rank, Seat, SeatLike, Suit,
-                    SuitLike, Team, TeamLike)
+                    SuitLike, Team, TeamLike, split_cards)
 from .deal import Deal, check_deal
 from ..errors import IllegalPlayError, NotationError, SolverError, quote
-from .rules import Rules, check_rules
+from .rules import Rules, RulesLike, check_rules
 from .scoring import Tally, counted_hand_roem, pit_bonus, point_factor
 
 
@@ -149,7 +149,7 @@ class Game:
     """
 
     def __init__(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
-                 rules: Optional[Rules] = None) -> None:
+                 rules: Optional[RulesLike] = None) -> None:
         self.deal = check_deal(deal)
         self.trump = _parse_trump(trump)
         self.leader = Seat.parse(leader)
@@ -269,9 +269,12 @@ class Game:
         return card
 
     def replay(self, cards: CardsLike) -> None:
-        """Play a recorded sequence, e.g. `game.replay("DA D7 D8 DK")`; stops at an illegal card."""
+        """Play a recorded sequence, e.g. `game.replay("DA D7 D8 DK")`; stops at an illegal card.
+
+        Cards in a string are separated by spaces: another separator ("HA,HT") is a
+        NotationError naming it, before any card is played."""
         if isinstance(cards, str):
-            cards = cards.split()
+            cards = split_cards(cards)
         try:
             cards = list(cards)
         except TypeError:

@@ -170,30 +170,37 @@ def _parse_double_suits(value: Any) -> FrozenSet[Suit]:
         raise RulesError(f"rule double_suits={quote(value)}: {err}; give suit letters, e.g. ['S']") from None
 
 
-def check_rules(rules: Any, default: Optional[Rules] = None) -> Rules:
-    """`rules` when it is a Rules; for None `default`, or the defaults. Anything else is a
-    RulesError, whichever function it was given to.
+# What every function that takes rules accepts, as the command line and game records do: a
+# Rules, a preset name ("amsterdam", "rotterdam"), or a mapping of options.
+RulesLike = Union[Rules, str, Mapping[str, Any]]
 
-    >>> check_rules(None) == Rules()
-    True
+
+def check_rules(rules: Any, default: Optional[Rules] = None) -> Rules:
+    """`rules` as a Rules (`load_rules`: a Rules, a preset name or a mapping of options); for
+    None `default`, or the defaults. Anything else is a RulesError, whichever function it was
+    given to.
+
+    >>> check_rules(None) == Rules(), check_rules("rotterdam") == Rules.rotterdam()
+    (True, True)
     """
     if rules is None:
         return default if default is not None else Rules()
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules (Rules.amsterdam(), say), got {quote(rules)}")
-    return rules
+    if not isinstance(rules, (Rules, str, Mapping)):
+        raise RulesError(f"rules must be a Rules (Rules.amsterdam(), say), a preset name "
+                         f"(amsterdam, rotterdam) or a dict of options, got {quote(rules)}")
+    return load_rules(rules)
 
 
 RULE_PRESETS = {"amsterdam": Rules.amsterdam, "rotterdam": Rules.rotterdam}
 
 
-def load_rules(value: Union[Rules, str, Mapping[str, Any]]) -> Rules:
+def load_rules(value: RulesLike) -> Rules:
     """Rules from a preset name ("amsterdam", "rotterdam"), a dict of options, or a Rules."""
     if isinstance(value, Rules):
         return value
     if isinstance(value, str):
-        if value.lower() in RULE_PRESETS:
-            return RULE_PRESETS[value.lower()]()
+        if value.strip().lower() in RULE_PRESETS:
+            return RULE_PRESETS[value.strip().lower()]()
         raise RulesError(f"unknown rules preset {quote(value)}: use amsterdam, rotterdam or a dict "
                          f"of options")
     return Rules.from_dict(value)

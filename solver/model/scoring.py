@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Iterable, Mapping, Tuple, Union, overload
 
-from .cards import CARD_POINTS_TOTAL, Card, Rank, Suit, Team
+from .cards import CARD_POINTS_TOTAL, ByTeam, Card, Rank, Suit, Team
 from ..errors import SolverError, quote
 from .rules import MAKE_THRESHOLD, Rules
 
@@ -165,8 +165,9 @@ def is_made(tallies: Mapping[Team, Tally], playing: Team, trump: Suit, rules: Ru
 
 
 def final_scores(tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
-                 rules: Rules) -> Dict[Team, int]:
-    """Each team's score for the round: nat, kraken and the zero bonus applied."""
+                 rules: Rules) -> ByTeam:
+    """Each team's score for the round: nat, kraken and the zero bonus applied, keyed by
+    `Team` (a team's letters read the same entry, as in `SolveResult.totals`)."""
     play, defence = tallies[playing], tallies[playing.other]
     made = is_made(tallies, playing, trump, rules)
     # Winner takes all: every card point (multiplied), every roem and pit of both teams.
@@ -174,17 +175,18 @@ def final_scores(tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
            + play.roem + play.pit + defence.roem + defence.pit)
     if rules.multiplier > 1 or (rules.nat != "none" and not made):
         winner = playing if made else playing.other
-        scores = {winner: pot, winner.other: 0}
+        scores = ByTeam({winner: pot, winner.other: 0})
     else:
-        scores = {playing: play.total, playing.other: defence.total}
+        scores = ByTeam({playing: play.total, playing.other: defence.total})
     if made and defence.total == 0:
         scores[playing] += rules.zero_bonus
     return scores
 
 
-def revoke_scores(offender: Team, roem_so_far: int, rules: Rules) -> Dict[Team, int]:
+def revoke_scores(offender: Team, roem_so_far: int, rules: Rules) -> ByTeam:
     """Verzaken: the round ends; the offenders score 0, the others 162 + penalty + all roem."""
-    return {offender: 0, offender.other: CARD_POINTS_TOTAL + rules.revoke_penalty + roem_so_far}
+    return ByTeam({offender: 0,
+                   offender.other: CARD_POINTS_TOTAL + rules.revoke_penalty + roem_so_far})
 
 
 def objective_value(objective: str, tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
