@@ -164,7 +164,8 @@ def test_play_analysis_separates_unlucky_cards_from_mistakes():
     assert (last.card, last.loss, last.best_cards) == (Card.parse("D8"), 14, [Card.parse("DJ")])
     assert last.sd_loss == 0 and last.sd_best_cards == [Card.parse("D8")]
     assert last.verdict == "unlucky"
-    assert "Unlucky" in analysis.summary() and "trick 4 S D8 (-14)" in analysis.summary()
+    assert "Unlucky" in analysis.summary()
+    assert "trick 4 S D8 (-14; expected loss 0.0 [0.0, 0.0])" in analysis.summary()
     assert all(s.sd_loss >= 0 for s in analysis.steps)
     again = type(analysis).from_dict(json.loads(json.dumps(analysis.to_dict())))
     assert again.steps[-1].sd_loss == 0 and again.steps[-1].verdict == "unlucky"

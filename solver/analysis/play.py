@@ -1,6 +1,8 @@
-"""Play analysis: every recorded card judged double dummy (DDS's `analyse_play`)."""
+"""Play analysis: every recorded card judged double dummy (DDS's `analyse_play`), and with
+worlds single dummy too (`solver.analysis.verdicts`)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple, Union
 
@@ -8,14 +10,19 @@ from ..model.cards import (Card, CardsLike, Seat, SeatLike, SuitLike, Team, Team
                            parse_cards)
 from ..model.deal import Deal
 from ..model.streams import derive
-from ..errors import DealError, IllegalPlayError, RecordError, quote, whole_number
+from ..errors import DealError, IllegalPlayError, RecordError, choice, quote, whole_number
 from ..model.game import Game
 from ..model.rules import Rules, check_rules
 from ..model.scoring import Value, final_scores, is_made, revoke_scores, value_for_team
 from .parallel import check_solver, solve_all
 from ..engine.search import Solver, optimal_cards
 from ..model.record import GameRecord
-from .view import analyse_view
+from .verdicts import (MEANINGS, MISTAKE_POINTS, WORLDS_BATCH, WORLDS_LEAST, WORLDS_MOST,
+                       PairedLoss, is_decided, sd_verdict)
+from .view import ViewAnalysis, analyse_view, analyse_view_until
+
+# What `worlds` accepts besides a number: sample until every verdict is decided.
+AUTO = "auto"
 
 
 @dataclass(frozen=True)
@@ -31,29 +38,56 @@ class PlayStep:
     loss: int                   # points the card cost its own side (0 for an optimal card)
     best_cards: List[Card]      # the cards that keep value_before
     values: Dict[Card, int] = field(default_factory=dict)   # every legal card's value
-    # Single dummy (analyse_play with worlds): the expected loss of the card against the best
-    # card given what its player could know, and those best cards. None without worlds.
+    # Single dummy (analyse_play with worlds): the mean loss of the card against the best
+    # card given what its player could know, compared world by world, and those best cards;
+    # None without worlds. [sd_loss_low, sd_loss_high] is its 95% interval (the top is
+    # math.inf when one world cannot bound it), over sd_worlds worlds.
     sd_loss: Optional[float] = None
     sd_best_cards: List[Card] = field(default_factory=list)
+    sd_loss_low: Optional[float] = None
+    sd_loss_high: Optional[float] = None
+    sd_worlds: int = 0
 
     @property
     def verdict(self) -> str:
-        """"optimal"; "unlucky" (a double-dummy loss, but the best card single dummy); or
-        "mistake" (a loss single dummy). Without worlds: "optimal" or "loss"."""
+        """Single dummy (`solver.analysis.verdicts`): "optimal"; "unlucky" (a double-dummy
+        loss, but no mistake given what the player could know); "mistake" (at 95% confidence,
+        at least MISTAKE_POINTS worse than the single-dummy best card); or "uncertain" (more
+        worlds would decide). Without worlds: "optimal" or "loss"."""
         if self.sd_loss is None:
             return "loss" if self.loss else "optimal"
-        if self.sd_loss > 1e-9:
-            return "mistake"
-        return "unlucky" if self.loss else "optimal"
+        if self.sd_loss_low is None or self.sd_loss_high is None:
+            return "uncertain"      # read from a record of the loss without its interval
+        return sd_verdict(self.loss, self.sd_loss, self.sd_loss_low, self.sd_loss_high)
+
+    @property
+    def verdict_meaning(self) -> str:
+        """The verdict in words, e.g. "uncertain: more worlds would decide"."""
+        return MEANINGS.get(self.verdict, self.verdict)
+
+    @property
+    def sd_loss_text(self) -> str:
+        """The single-dummy loss with its 95% interval, "2.8 [0.0, 9.1]" ("" without worlds)."""
+        if self.sd_loss is None:
+            return ""
+        if self.sd_loss_low is None or self.sd_loss_high is None:
+            return f"{self.sd_loss:.1f}"
+        return f"{self.sd_loss:.1f} [{self.sd_loss_low:.1f}, {self.sd_loss_high:.1f}]"
 
     def to_dict(self) -> Dict[str, Any]:
-        data = {"number": self.number, "trick": self.trick, "seat": self.seat.name,
-                "card": str(self.card), "value_before": self.value_before,
-                "value_after": self.value_after, "loss": self.loss,
-                "best_cards": [str(c) for c in self.best_cards],
-                "values": {str(c): v for c, v in self.values.items()}}
+        data: Dict[str, Any] = {
+            "number": self.number, "trick": self.trick, "seat": self.seat.name,
+            "card": str(self.card), "value_before": self.value_before,
+            "value_after": self.value_after, "loss": self.loss,
+            "best_cards": [str(c) for c in self.best_cards],
+            "values": {str(c): v for c, v in self.values.items()}}
         if self.sd_loss is not None:
-            data.update(sd_loss=self.sd_loss, sd_best_cards=[str(c) for c in self.sd_best_cards])
+            high = self.sd_loss_high
+            data.update(sd_loss=self.sd_loss, sd_loss_low=self.sd_loss_low,
+                        # JSON has no infinity: null is "not bounded"
+                        sd_loss_high=None if high is None or math.isinf(high) else high,
+                        sd_best_cards=[str(c) for c in self.sd_best_cards],
+                        sd_worlds=self.sd_worlds, verdict=self.verdict)
         return data
 
     @classmethod
@@ -61,7 +95,15 @@ class PlayStep:
         return cls(d["number"], d["trick"], Seat.parse(d["seat"]), Card.parse(d["card"]),
                    d["value_before"], d["value_after"], d["loss"], parse_cards(d["best_cards"]),
                    {Card.parse(c): v for c, v in d.get("values", {}).items()},
-                   d.get("sd_loss"), parse_cards(d.get("sd_best_cards", [])))
+                   d.get("sd_loss"), parse_cards(d.get("sd_best_cards", [])),
+                   d.get("sd_loss_low"), _high(d), d.get("sd_worlds", 0))
+
+
+def _high(d: Dict[str, Any]) -> Optional[float]:
+    """sd_loss_high as written by `to_dict`: null with a low bound is "not bounded"."""
+    if d.get("sd_loss_high") is not None:
+        return float(d["sd_loss_high"])
+    return math.inf if d.get("sd_loss_low") is not None else None
 
 
 @dataclass(frozen=True)
@@ -134,16 +176,7 @@ class PlayAnalysis:
                               f"{' '.join(map(str, s.best_cards))})" for s in mistakes)
             lines.append(f"{team} lost {lost} points" + (f": {where}" if where else "."))
         if any(s.sd_loss is not None for s in self.steps):
-            for verdict in ("mistake", "unlucky"):
-                steps = [s for s in self.steps if s.verdict == verdict]
-                what = {"mistake": "Mistakes (a loss given what the player could know)",
-                        "unlucky": "Unlucky (a double-dummy loss, but the best card single dummy)"}
-                where = ", ".join(f"trick {s.trick} {s.seat.name} {s.card} (-{s.sd_loss:.1f} "
-                                  f"expected, best {' '.join(map(str, s.sd_best_cards))})"
-                                  if verdict == "mistake" else
-                                  f"trick {s.trick} {s.seat.name} {s.card} (-{s.loss})"
-                                  for s in steps)
-                lines.append(f"{what[verdict]}: {where or 'none'}.")
+            lines += self._single_dummy_lines()
         if self.illegal:
             lines.append(f"Illegal card (verzaken): {self.illegal.message}")
         a = self.actual
@@ -155,6 +188,26 @@ class PlayAnalysis:
             lines.append(f"Result: {totals} ({verdict}); scores {playing} {a.scores[playing]}, "
                          f"{defenders} {a.scores[defenders]}.")
         return "\n".join(lines)
+
+    def _single_dummy_lines(self) -> List[str]:
+        """The mistakes, uncertain and unlucky cards, each expected loss with its 95% interval
+        in brackets."""
+        heads = {"mistake": f"Mistakes (at 95% confidence, at least {MISTAKE_POINTS:g} points "
+                            f"worse than the single-dummy best card)",
+                 "uncertain": "Uncertain (more worlds would decide)",
+                 "unlucky": "Unlucky (a double-dummy loss, but no mistake given what the player "
+                            "could know)"}
+        lines = []
+        for verdict, head in heads.items():
+            steps = [s for s in self.steps if s.verdict == verdict]
+            where = ", ".join(
+                f"trick {s.trick} {s.seat.name} {s.card} (-{s.loss}; expected loss "
+                f"{s.sd_loss_text})" if verdict == "unlucky" else
+                f"trick {s.trick} {s.seat.name} {s.card} (expected loss {s.sd_loss_text}, best "
+                f"{' '.join(map(str, s.sd_best_cards))})" for s in steps)
+            if steps or verdict != "uncertain":
+                lines.append(f"{head}: {where or 'none'}.")
+        return lines
 
     def __repr__(self) -> str:
         r, lost = self.record, self.losses()
@@ -183,7 +236,7 @@ class PlayAnalysis:
 def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = None,
                  leader: Optional[SeatLike] = None, playing: Optional[TeamLike] = None,
                  played: CardsLike = (), rules: Optional[Rules] = None,
-                 solver: Optional[Solver] = None, worlds: int = 0, seed: int = 0,
+                 solver: Optional[Solver] = None, worlds: Union[int, str] = 0, seed: int = 0,
                  workers: Optional[int] = None) -> PlayAnalysis:
     """Judge every card of a recorded play: its value before and after, and what it cost.
 
@@ -192,9 +245,14 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
     and the cards after it are not analysed.
 
     The positions are solved on `workers` threads (default: all cores; a `solver` given is
-    used alone). With `worlds`, each card is also judged single dummy: over that many deals its player
-    could not tell from the real one (`analyse_view`, seeded from `seed` and the card's
-    number), giving `sd_loss` and `sd_best_cards` on every step.
+    used alone). With `worlds`, each card is also judged single dummy: over that many deals
+    its player could not tell from the real one (`analyse_view`, seeded from `seed` and the
+    card's number), each legal card valued in the same worlds and the played card compared
+    with the best one world by world. Every step then has `sd_loss` with its 95% interval
+    (`sd_loss_low`, `sd_loss_high`), `sd_best_cards` and a single-dummy `verdict`.
+    `worlds="auto"` samples WORLDS_BATCH (32) worlds at a time until the card's verdict is
+    decided (on at least 64 worlds), at most WORLDS_MOST (512): a decided verdict then does
+    not depend on the seed, but for a 2.5% error.
     """
     if isinstance(record, Deal):
         # Game checks the deal form's arguments as every entry point does (a trump, leader or
@@ -208,7 +266,7 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
         raise (DealError if given_as_deal else RecordError)(
             f"analyse_play takes a GameRecord, or a Deal with trump, leader, playing and "
             f"played; got {quote(record)}")
-    worlds = whole_number("worlds", worlds, least=0)
+    worlds = check_worlds(worlds)
     seed = whole_number("seed", seed)
     game = record.game()
     first = check_solver(solver) or Solver(record.rules)
@@ -236,13 +294,40 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
     for (number, trick, seat, card, position), values in zip(before, all_values):
         mover = {c: value_for_team(v, seat.team, record.playing) for c, v in values.items()}
         best = optimal_cards(mover)
-        sd_loss, sd_best = None, []
-        if worlds:
-            view = analyse_view(position, worlds=worlds, seed=derive(seed, number), workers=workers)
-            sd_loss, sd_best = max(view.loss(card), 0.0), view.best_cards
+        dd_loss = mover[best[0]] - mover[card]
+        sd = (_single_dummy(position, card, dd_loss, worlds, derive(seed, number), workers)
+              if worlds else None)
         steps.append(PlayStep(number, trick, seat, card, values[best[0]], values[card],
-                              mover[best[0]] - mover[card], best, values, sd_loss, sd_best))
+                              dd_loss, best, values, *_sd_fields(sd)))
     return PlayAnalysis(record, start_value, makeable, steps, illegal, _actual(game, illegal))
+
+
+def check_worlds(worlds: Union[int, str]) -> Union[int, str]:
+    """`worlds` of `analyse_play`: a whole number >= 0 or "auto"."""
+    if isinstance(worlds, str):
+        return choice("worlds", worlds, (AUTO,))
+    return whole_number("worlds", worlds, least=0)
+
+
+def _single_dummy(position: Game, card: Card, dd_loss: int, worlds: Union[int, str],
+                  seed: int, workers: Optional[int]) -> PairedLoss:
+    """The played card against the best card, over `worlds` worlds or as many as decide."""
+    if worlds == AUTO:
+        def decided(view: ViewAnalysis) -> bool:
+            return len(view.worlds) >= WORLDS_LEAST and is_decided(dd_loss, view.paired_loss(card))
+        view = analyse_view_until(position, decided, WORLDS_BATCH, WORLDS_MOST, seed,
+                                  workers=workers)
+    else:
+        view = analyse_view(position, worlds=int(worlds), seed=seed, workers=workers)
+    return view.paired_loss(card)
+
+
+def _sd_fields(sd: Optional[PairedLoss]) -> Tuple[Optional[float], List[Card], Optional[float],
+                                                 Optional[float], int]:
+    """PlayStep's single-dummy fields, in their order."""
+    if sd is None:
+        return None, [], None, None, 0
+    return sd.loss, sd.best_cards, sd.low, sd.high, sd.worlds
 
 
 def _actual(game: Game, illegal: Optional[IllegalCard]) -> ActualResult:

@@ -10,8 +10,8 @@ the worlds that player cannot tell apart from the real one (perfect-information 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ..model.cards import Card, CardLike, Seat, SeatLike, Team
 from ..model.deal import Deal
@@ -20,6 +20,8 @@ from ..model.game import Game, check_game
 from .parallel import solve_all
 from ..engine.search import Solver
 from ..model.scoring import check_objective, value_for_team
+from ..model.streams import derive
+from .verdicts import PairedLoss, paired_loss
 from .worlds import sample_worlds
 
 
@@ -48,13 +50,15 @@ class CardStats:
 class ViewAnalysis:
     """Every legal card of `seat`, judged from what `seat` could know. Values are from the
     view of `seat`'s team (for `make`, 1 when the team reaches its aim: the playing team
-    makes it, the defenders make it nat)."""
+    makes it, the defenders make it nat). `values` holds every legal card's value in each
+    world, in the order of `worlds`: the paired comparisons of `paired_loss` use them."""
 
     seat: Seat
     objective: str
     cards: Dict[Card, CardStats]
     worlds: List[Deal]
     seed: int
+    values: Dict[Card, List[int]] = field(default_factory=dict)
 
     @property
     def team(self) -> Team:
@@ -70,6 +74,22 @@ class ViewAnalysis:
     def loss(self, card: CardLike) -> float:
         """The expected cost of `card` against the best card, from this seat's view."""
         return max(s.mean for s in self.cards.values()) - self.cards[Card.parse(card)].mean
+
+    def paired_loss(self, card: CardLike) -> PairedLoss:
+        """The loss of `card` against the best card, compared world by world, with its 95%
+        interval (`solver.analysis.verdicts`).
+
+        >>> from solver import Deal, Game
+        >>> game = Game(Deal.random(1), "H", "E", "NS")
+        >>> view = analyse_view(game, worlds=8, seed=1)
+        >>> loss = view.paired_loss("HK")             # the best card loses nothing
+        >>> loss.loss, loss.low, loss.best_cards
+        (0.0, 0.0, [Card.parse('HK')])
+        """
+        if not self.values:
+            raise SolverError("this view has no per-world values (it was read from JSON "
+                              "written without them): analyse the position again")
+        return paired_loss(self.values, card)
 
     def __str__(self) -> str:
         lines = [f"{self.seat} to play, {len(self.worlds)} worlds, {self.objective} for "
@@ -88,14 +108,16 @@ class ViewAnalysis:
         return {"seat": self.seat.name, "team": self.team.name, "objective": self.objective,
                 "seed": self.seed, "cards": {str(c): s.to_dict() for c, s in self.cards.items()},
                 "best_cards": [str(c) for c in self.best_cards],
-                "worlds": [w.to_pbn() for w in self.worlds]}
+                "worlds": [w.to_pbn() for w in self.worlds],
+                "values": {str(c): v for c, v in self.values.items()}}
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "ViewAnalysis":
         """The analysis `to_dict` wrote."""
         return cls(Seat.parse(d["seat"]), d["objective"],
                    {Card.parse(c): CardStats.from_dict(s) for c, s in d["cards"].items()},
-                   [Deal.from_pbn(w) for w in d["worlds"]], d["seed"])
+                   [Deal.from_pbn(w) for w in d["worlds"]], d["seed"],
+                   {Card.parse(c): list(v) for c, v in d.get("values", {}).items()})
 
 
 def world_values(solver: Solver, game: Game, world: Deal, objective: str
@@ -127,9 +149,46 @@ def analyse_view(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64, 
     check_objective(objective)
     worlds = whole_number("worlds", worlds, least=1)
     sampled = sample_worlds(game, seat, worlds, seed)
-    results = solve_all(lambda solver, world: world_values(solver, game, world, objective),
-                        sampled, game.rules, workers, solver)
+    return _view(game, seat, objective, seed, sampled,
+                 _solve_worlds(game, sampled, objective, workers, solver))
+
+
+def analyse_view_until(game: Game, decided: Callable[[ViewAnalysis], bool], batch: int,
+                       most: int, seed: int = 0, objective: str = "points",
+                       workers: Optional[int] = None,
+                       solver: Optional[Solver] = None) -> ViewAnalysis:
+    """`analyse_view` for the player to move, sampling `batch` worlds at a time until
+    `decided(view)` or `most` worlds. Batch i is `sample_worlds(game, seat, batch,
+    derive(seed, i))`, so the stream of worlds depends only on `seed`."""
+    check_game(game)
+    if game.is_over:
+        raise SolverError("the round is over: no card is left to judge")
+    check_objective(objective)
+    batch = whole_number("batch", batch, least=1)
+    most = whole_number("most", most, least=batch)
+    seat = game.to_move
+    sampled: List[Deal] = []
+    results: List[Tuple[Dict[Card, int], Dict[Card, bool]]] = []
+    while True:
+        more = sample_worlds(game, seat, min(batch, most - len(sampled)),
+                             derive(seed, len(sampled) // batch))
+        sampled += more
+        results += _solve_worlds(game, more, objective, workers, solver)
+        view = _view(game, seat, objective, seed, sampled, results)
+        if len(sampled) >= most or decided(view):
+            return view
+
+
+def _solve_worlds(game: Game, worlds: List[Deal], objective: str, workers: Optional[int],
+                  solver: Optional[Solver]) -> List[Tuple[Dict[Card, int], Dict[Card, bool]]]:
+    return solve_all(lambda solver, world: world_values(solver, game, world, objective),
+                     worlds, game.rules, workers, solver)
+
+
+def _view(game: Game, seat: Seat, objective: str, seed: int, sampled: List[Deal],
+          results: List[Tuple[Dict[Card, int], Dict[Card, bool]]]) -> ViewAnalysis:
     cards: Dict[Card, CardStats] = {}
+    per_world: Dict[Card, List[int]] = {}
     for card in game.legal_cards():
         values = [r[0][card] for r in results]
         mean = sum(values) / len(values)
@@ -137,4 +196,5 @@ def analyse_view(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64, 
         optimal = sum(r[0][card] == max(r[0].values()) for r in results) / len(results)
         makes = sum(r[1][card] for r in results) / len(results)
         cards[card] = CardStats(mean, math.sqrt(spread / len(values)), optimal, makes)
-    return ViewAnalysis(seat, objective, cards, sampled, seed)
+        per_world[card] = values
+    return ViewAnalysis(seat, objective, cards, sampled, seed, per_world)

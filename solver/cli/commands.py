@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List
 
 from ..analysis import analyse_bidding, analyse_play, analyse_view, solve_table
+from ..analysis.play import PlayStep
 from ..engine.moves import MovesResult
 from ..engine.search import DEFAULT_TABLE_MB, Solver
 from ..errors import shorten
@@ -79,16 +80,31 @@ def cmd_analyse(args) -> str:
                             **search_options(args, record.rules))
     if args.json:
         return json.dumps(analysis.to_dict())
-    sd = " sd loss  verdict" if args.worlds else ""
+    return "\n".join(_play_table(analysis.steps, bool(args.worlds), args.notation)
+                     + ["", analysis.summary()])
+
+
+def _play_table(steps: List[PlayStep], single_dummy: bool, notation: str) -> List[str]:
+    """The analysed cards, one a line, in `notation`. Single dummy, the `best` column names the
+    single-dummy best cards, marked (sd), where the verdict is a single-dummy one (mistake,
+    uncertain)."""
+    def cards(these: List[Card]) -> str:
+        return " ".join(c.to_str(True, notation) for c in these)
+
+    width = max([len(s.sd_loss_text) for s in steps] + [len("sd loss [95%]")])
+    sd = f"  {'sd loss [95%]':<{width}}  verdict  " if single_dummy else ""
     lines = [f"{'#':>2}  trick seat card  before  after  loss{sd}  best"]
-    for s in analysis.steps:
-        verdict = f" {s.sd_loss:7.1f}  {s.verdict:<7}" if args.worlds else ""
+    for s in steps:
+        best = cards(s.best_cards) if s.loss else ""
+        verdict = ""
+        if single_dummy:
+            verdict = f"  {s.sd_loss_text:<{width}}  {s.verdict:<9}"
+            if s.verdict in ("mistake", "uncertain") and s.card not in s.sd_best_cards:
+                best = cards(s.sd_best_cards) + " (sd)"
         lines.append(f"{s.number:>2}  {s.trick:>5} {s.seat.name:>4}  "
-                     f"{s.card.to_str(True, args.notation):<4}"
-                     f" {s.value_before:>+6d} {s.value_after:>+6d} {s.loss:>5}{verdict}  "
-                     + ("" if not s.loss else
-                        " ".join(c.to_str(True, args.notation) for c in s.best_cards)))
-    return "\n".join(lines + ["", analysis.summary()])
+                     f"{s.card.to_str(True, notation):<4}"
+                     f" {s.value_before:>+6d} {s.value_after:>+6d} {s.loss:>5}{verdict}  {best}")
+    return lines
 
 
 def cmd_view(args) -> str:
@@ -115,7 +131,7 @@ def cmd_report(args) -> str:
         Path(Path(args.record).stem + ".html") if not looks_like_json(args.record)
         and args.record != "-" else Path("report.html"))
     options = search_options(args, record.rules)
-    analysis = analyse_play(record, **options)
+    analysis = analyse_play(record, worlds=args.worlds, seed=args.seed, **options)
     table = solve_table(record.deal, record.rules, **options)
     dd_score = (options["solver"] or Solver(record.rules)).value(record.game(), "score")
     page = render(analysis, table, dd_score)

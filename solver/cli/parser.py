@@ -10,6 +10,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from .._version import __version__
 from ..analysis import ON_ALL_PASS, PROCEDURES
+from ..analysis.verdicts import WORLDS_BATCH, WORLDS_MOST
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import NOTATIONS, Seat, Suit, Team, parse_cards
 from ..model.scoring import OBJECTIVES
@@ -92,6 +93,22 @@ def whole(option: str, least: int, most=None):
     return convert
 
 
+def whole_or_auto(option: str, least: int):
+    """An argparse `type` for a whole number from `least`, or "auto"."""
+    number = whole(option, least)
+
+    def convert(text: str):
+        if text == "auto":
+            return text
+        try:
+            return number(text)
+        except UsageError:
+            raise UsageError(f"{option} must be a whole number of at least {least} or auto, "
+                             f"got {quote(text)}") from None
+    convert.__name__ = "whole number or auto"
+    return convert
+
+
 def bid(text: str, notation: str = "en"):
     """The recorded bid, "N H": the seat and the trump it chose."""
     parts = text.replace(",", " ").split()
@@ -120,6 +137,12 @@ NOTATIONS_HELP = ("en (suits C D H S, ranks 7 8 9 T J Q K A) or nl, the Dutch on
 
 RULES_HELP = ("amsterdam (the default), rotterdam, inline JSON of options "
               "('{\"roem\": \"none\"}'), or a JSON file of them")
+
+
+SINGLE_DUMMY_HELP = (
+    "judge every card single dummy too, over this many worlds its player could not tell from "
+    f"the real one, or auto: {WORLDS_BATCH} at a time until each verdict is decided, at most "
+    f"{WORLDS_MOST} (default: 0, double dummy only)")
 
 
 # -- options shared by several subcommands -----------------------------------------------------
@@ -152,8 +175,11 @@ def position(p) -> None:
                    help='cards already played, e.g. "DA D7 D8" (default: none)')
 
 
-def worlds_and_seed(p, help_text: str, least: int = 0, default: int = 0) -> None:
-    p.add_argument("--worlds", type=whole("--worlds", least), default=default, help=help_text)
+def worlds_and_seed(p, help_text: str, least: int = 0, default: int = 0,
+                    auto: bool = False) -> None:
+    """--worlds (with `auto`, also "auto") and --seed."""
+    kind = whole_or_auto("--worlds", least) if auto else whole("--worlds", least)
+    p.add_argument("--worlds", type=kind, default=default, help=help_text)
     p.add_argument("--seed", type=whole("--seed", 0), default=0, help="the worlds' seed (default: 0)")
 
 
@@ -214,8 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("analyse", "judge every card of a recorded round",
                 "klaverjas analyse examples/game.json")
     record_and_rules(p)
-    worlds_and_seed(p, "judge every card single dummy too, over this many worlds its player "
-                       "could not tell from the real one (default: 0, double dummy only)")
+    worlds_and_seed(p, SINGLE_DUMMY_HELP, auto=True)
     workers_and_table_size(p)
     card_notation(p, "a record that names none, and of the card columns printed (the "
                      "summary below them stays in en)")
@@ -261,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default=None,
                    help="the HTML file to write (default: the record's name with .html, or "
                         "report.html)")
+    worlds_and_seed(p, SINGLE_DUMMY_HELP, auto=True)
     workers_and_table_size(p)
     card_notation(p, "a record that names none (the page stays in en)")
 

@@ -21,6 +21,7 @@ from ..model.rules import Rules
 from ..model.scoring import value_for_team
 from .pieces import (asset, bid_tables_html, bid_verdict_html, card_html, chart_svg,
                      compass_html, dd_table_grid, esc, replayed, rules_in_words, shown_order,
+                     single_dummy_marks, single_dummy_note,
                      suit_html, tricks_html)
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -58,7 +59,7 @@ def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int,
 <div id="replay" class="compass">{''.join(f'<div class="hand {s}"></div>' for s in Seat)}
 <div class="middle"></div></div>
 <p>Use the arrow keys too. Under each legal card: its double-dummy value for the side to
-play; the card played is green when optimal, red when it lost points.</p></section>
+play; the card played is green when optimal, red when it lost points.{single_dummy_legend(analysis)}</p></section>
 <section><h2>The double-dummy value, card by card</h2>{chart_svg(analysis)}</section>
 <section><h2>Tricks</h2>{tricks_html(analysis)}</section>
 <section><h2>Result</h2>{result_html(analysis, dd_score)}</section>
@@ -155,6 +156,18 @@ def result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
     return "".join(f"<p>{line}</p>" for line in lines)
 
 
+def single_dummy_legend(analysis: "PlayAnalysis") -> str:
+    """What the dashed outlines mean, when the play was judged single dummy too."""
+    if not any(s.sd_loss is not None for s in analysis.steps):
+        return ""
+    worlds = sorted({s.sd_worlds for s in analysis.steps if s.sd_loss is not None})
+    counted = (f"{worlds[0]}" if len(worlds) == 1 else f"{worlds[0]} to {worlds[-1]}")
+    return (f" Single dummy, over {counted} worlds its player could not tell from the real "
+            f"one, the card played is outlined dashed: red for a mistake, orange when unlucky "
+            f"(a double-dummy loss, but no mistake), grey when uncertain (more worlds would "
+            f"decide); the note gives its expected loss with the 95% interval.")
+
+
 def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
     """What the replay script needs, with every card's markup rendered here: `cards` each card
     plain, and per step the legal cards of the seat to move with their double-dummy values
@@ -165,14 +178,20 @@ def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
     total = len(analysis.steps) + (bad is not None)
     steps = []
     for s in analysis.steps:
-        played = "loss" if s.loss else "best"
+        _, sd_class = single_dummy_marks(s)
+        played = " ".join(c for c in ("loss" if s.loss else "best", sd_class) if c)
         cards = {str(c): card_html(c, classes=played if c == s.card else "",
                                    value=value_for_team(v, s.seat.team, r.playing))
                  for c, v in s.values.items()}
+        sd_note = single_dummy_note(s)
         note = (f"{s.number - 1} of {total} cards played: {s.seat} to play (values for "
                 f"{s.seat.team}); played {card_html(s.card, classes=played)} "
-                f"{f'lost {s.loss}' if s.loss else 'optimal'}")
-        steps.append({"seat": s.seat.name, "cards": cards, "note": note})
+                f"{f'lost {s.loss}' if s.loss else 'optimal'}"
+                + (f"; {esc(sd_note)}" if sd_note else ""))
+        step = {"seat": s.seat.name, "cards": cards, "note": note}
+        if sd_note:
+            step["verdict"] = s.verdict
+        steps.append(step)
     marked: Dict[str, str] = {}
     end = f"{total} of {total} cards played: end of the recorded play"
     if bad is not None:

@@ -7,7 +7,7 @@ built from these; the style they share is `report.css`, beside this module.
 '<span class="card black" data-card="SA">♠A</span>'
 
 Test hooks in the markup: every card has `data-card="HA"`, every played card in the trick list
-also `data-loss`, every trick `data-trick="1".."8"`, the chart is `<svg data-chart=...>`.
+also `data-loss` (and, analysed with worlds, `data-verdict` and `data-sd-loss`), every trick `data-trick="1".."8"`, the chart is `<svg data-chart=...>`.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from ..model.record import GameRecord
 from ..model.rules import Rules
 
 if TYPE_CHECKING:   # pragma: no cover
-    from ..analysis import BidAnalysis, DDTable, PlayAnalysis
+    from ..analysis import BidAnalysis, DDTable, PlayAnalysis, PlayStep
 
 RED_SUITS = (Suit.H, Suit.D)
 # Hands are shown in this suit order, as in the deal notation.
@@ -157,17 +157,40 @@ def replayed(analysis: "PlayAnalysis") -> Game:
     return game
 
 
+def single_dummy_note(step: "PlayStep") -> str:
+    """The step's single-dummy verdict in words with its expected loss and 95% interval
+    ("" without worlds)."""
+    if step.sd_loss is None:
+        return ""
+    best = " ".join(map(str, step.sd_best_cards))
+    return (f"single dummy {step.verdict_meaning}; expected loss [95% interval] "
+            f"{step.sd_loss_text}, best {best}")
+
+
+def single_dummy_marks(step: "PlayStep") -> Tuple[str, str]:
+    """(attributes, class) of a played card for its single-dummy verdict: data-verdict and
+    data-sd-loss, and sd-mistake, sd-unlucky or sd-uncertain ("" without worlds)."""
+    if step.sd_loss is None:
+        return "", ""
+    attrs = f' data-verdict="{step.verdict}" data-sd-loss="{esc(step.sd_loss_text)}"'
+    return attrs, "" if step.verdict == "optimal" else f"sd-{step.verdict}"
+
+
 def tricks_html(analysis: "PlayAnalysis") -> str:
-    """Every trick of the recorded play: its cards with their losses, winner, points, roem.
-    After a revoke, its trick with the illegal card marked, and the record's later cards
-    shown as not analysed."""
+    """Every trick of the recorded play: its cards with their losses, winner, points, roem,
+    and with worlds each card's single-dummy verdict. After a revoke, its trick with the
+    illegal card marked, and the record's later cards shown as not analysed."""
     steps = {s.number: s for s in analysis.steps}
 
     def judged(card: Card, number: int) -> str:
         step = steps[number]
-        cls = "loss" if step.loss else ""
-        title = f' title="{step.seat}: {card} lost {step.loss}"' if step.loss else ""
-        return card_html(card, f' data-loss="{step.loss}" data-seat="{step.seat}"{title}', cls)
+        sd_attrs, sd_class = single_dummy_marks(step)
+        cls = " ".join(c for c in ("loss" if step.loss else "", sd_class) if c)
+        notes = ([f"lost {step.loss}"] if step.loss else []) + (
+            [single_dummy_note(step)] if sd_class else [])
+        title = f' title="{step.seat}: {card} {esc("; ".join(notes))}"' if notes else ""
+        return card_html(card, f' data-loss="{step.loss}" data-seat="{step.seat}"'
+                               f'{sd_attrs}{title}', cls)
 
     game = replayed(analysis)
     parts = []
