@@ -113,9 +113,9 @@ class GameRecord:
                 game.place(card)
             except IllegalPlayError as err:
                 if err.duty == "over":
-                    raise RecordError(f"game record: card {number} ({card}) comes after the "
-                                      f"end of the round; a round has 32 cards") from None
-                raise RecordError(f"game record: card {number}, {err}") from None
+                    raise RecordError(f"game record field 'played': card {number} ({card}) comes "
+                                      f"after the end of the round; a round has 32 cards") from None
+                raise RecordError(f"game record field 'played': card {number}, {err}") from None
 
     @classmethod
     def json_schema(cls) -> Dict[str, Any]:
