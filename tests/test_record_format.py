@@ -9,6 +9,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from solver import GameRecord, RecordError, Rules, analyse_play
+from solver.analysis.play import PlayStep
 from solver.cli import main
 from solver.model import record_schema
 from solver.model.match import ROUNDS_IN_A_BOOM, Match
@@ -195,6 +196,17 @@ def test_what_no_schema_can_state_is_left_to_the_reader():
         GameRecord.from_dict(twice)
 
 
+def test_the_docs_publish_the_shipped_schema_and_describe_every_field():
+    doc = (ROOT / "docs" / "record-format.md").read_text(encoding="utf-8")
+    published = doc.split("## The schema\n", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
+    assert published == SCHEMA_FILE.read_text(encoding="utf-8")
+    described = doc.split("## The schema\n", 1)[0]
+    schema = GameRecord.json_schema()
+    options = schema["$defs"]["rules"]["anyOf"][1]["properties"]
+    for name in [*schema["properties"], *options]:
+        assert f"`{name}`" in described, name
+
+
 # -- the format version -------------------------------------------------------------------------
 
 def test_to_dict_writes_the_format_version():
@@ -349,3 +361,17 @@ def test_analyse_jsonl_of_a_missing_or_empty_file_is_an_error(tmp_path, capsys):
     (tmp_path / "empty.jsonl").write_text("\n")
     assert main(["analyse", str(tmp_path / "empty.jsonl")]) == 2
     assert "holds no game records" in capsys.readouterr().err
+
+
+def test_analyse_jsonl_with_worlds_counts_single_dummy_mistakes(tmp_path, capsys):
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(dict(BASE, played="SK S9 SA SJ  HJ HA")) + "\n")
+    assert main(["analyse", str(path), "--worlds", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["summary"]["mistakes"] == "single dummy"
+    steps = [PlayStep.from_dict(s) for s in data["rounds"][0]["steps"]]
+    assert sum(data["summary"]["mistakes_per_trick"].values()) == sum(
+        1 for s in steps if s.verdict == "mistake")
+    assert main(["analyse", str(path), "--worlds", "4"]) == 0
+    assert "Mistakes per trick (a loss given what the player could know)" in \
+        capsys.readouterr().out
