@@ -168,6 +168,15 @@ def test_a_broken_record_is_a_record_error_naming_the_field(data, field):
         GameRecord.from_dict(data)
 
 
+def test_a_record_built_in_python_may_hold_numpy_integers():
+    np = pytest.importorskip("numpy")
+    data = dict(BASE, dealer=np.int64(1), trump=np.int8(3), playing=np.int64(1),
+                rules={"pit_bonus": np.int64(90), "multiplier": np.int64(2)})
+    record = GameRecord.from_dict(data)
+    assert (record.dealer.name, record.trump.name, record.playing.name) == ("E", "S", "EW")
+    assert record.rules == Rules(pit_bonus=90, multiplier=2)
+
+
 def test_the_readers_own_words_are_kept():
     with pytest.raises(RecordError, match=r"field 'trump': unknown suit 'X': use one of C, D, H, S"):
         GameRecord.from_dict(dict(BASE, trump="X"))

@@ -298,8 +298,17 @@ def _schema_text() -> str:
 @lru_cache(maxsize=1)
 def _validator() -> Any:
     # Imported here: jsonschema takes longer to import than the rest of the model together.
-    from jsonschema import Draft202012Validator
-    return Draft202012Validator(json.loads(_schema_text()))
+    from jsonschema import Draft202012Validator, validators
+
+    def is_integer(checker: Any, instance: Any) -> bool:
+        # A record built in Python may hold NumPy integers, which the model reads as numbers;
+        # nothing read from JSON is one, so JSON keeps the standard meaning.
+        return Draft202012Validator.TYPE_CHECKER.is_type(instance, "integer") or (
+            not isinstance(instance, (bool, float, str)) and hasattr(type(instance), "__index__"))
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
+    return validators.extend(Draft202012Validator, type_checker=checker)(
+        json.loads(_schema_text()))
 
 
 def _schema_error(data: Dict[str, Any]) -> Optional["ValidationError"]:
