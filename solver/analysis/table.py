@@ -38,7 +38,7 @@ class DDTable:
         return self.makes[Team.parse(team).name][Suit.parse(trump).name][Seat.parse(leader).name]
 
     def to_numpy(self, team: TeamLike = "NS") -> "npt.NDArray[np.int16]":
-        """int16 array [trump][leader], suits C D H S, seats N E S W."""
+        """int16 array `[trump][leader]`, suits C D H S, seats N E S W."""
         import numpy as np   # only here: importing solver should not start NumPy's threads
         name = Team.parse(team).name
         return np.array([[self.values[name][s.name][p.name] for p in Seat] for s in Suit],
