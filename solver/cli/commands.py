@@ -5,17 +5,19 @@ Each takes the parsed arguments (`solver.cli.parser`) and returns what to print.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
 from typing import Any, Callable, Dict, List
 
 from ..analysis import analyse_bidding, analyse_play, analyse_view, solve_table
-from ..analysis.play import PlayStep
+from ..analysis.play import PlayAnalysis, PlayStep
 from ..engine.moves import MovesResult
 from ..engine.search import DEFAULT_TABLE_MB, Solver
-from ..errors import shorten
-from ..model.cards import Card, Team
+from ..errors import RecordError, shorten
+from ..model.cards import Card, Seat, Team
+from ..model.record import GameRecord
 from ..model.rules import Rules
 from .inputs import looks_like_json, read_deal, read_position, read_record, read_rules
 from .parser import UsageError
@@ -75,6 +77,8 @@ def cmd_table(args) -> str:
 
 
 def cmd_analyse(args) -> str:
+    if args.record.lower().endswith(".jsonl"):
+        return cmd_analyse_many(args)
     record = read_record(args.record, args.rules, args.notation)
     analysis = analyse_play(record, worlds=args.worlds, seed=args.seed,
                             **search_options(args, record.rules))
@@ -105,6 +109,70 @@ def _play_table(steps: List[PlayStep], single_dummy: bool, notation: str) -> Lis
                      f"{s.card.to_str(True, notation):<4}"
                      f" {s.value_before:>+6d} {s.value_after:>+6d} {s.loss:>5}{verdict}  {best}")
     return lines
+
+
+def cmd_analyse_many(args) -> str:
+    """`analyse games.jsonl`: every record of a JSON Lines file judged, one line per round, and
+    a summary over all: each seat's mean double-dummy loss per round, and the mistakes in each
+    trick (with --worlds, the single-dummy mistakes: a loss given what the player could know)."""
+    try:
+        records = GameRecord.load_many(args.record, args.notation)
+    except OSError as err:
+        raise UsageError(f"cannot read {shorten(args.record)}: {err.strerror or err}") from None
+    if not records:
+        raise RecordError(f"{shorten(args.record)} holds no game records (one per line)")
+    if args.rules:
+        rules = read_rules(args.rules)
+        records = [dataclasses.replace(r, rules=rules) for r in records]
+    analyses = [analyse_play(r, worlds=args.worlds, seed=args.seed,
+                             **search_options(args, r.rules)) for r in records]
+    summary = _many_summary(analyses, bool(args.worlds))
+    if args.json:
+        return json.dumps({"rounds": [a.to_dict() for a in analyses], "summary": summary})
+    lines = ["round  playing  trump  leader  start  lost NS  lost EW  mistakes  result"]
+    for number, a in enumerate(analyses, start=1):
+        r, lost, actual = a.record, a.losses(), a.actual
+        result = ("unfinished" if actual.scores is None else
+                  f"NS {actual.scores['NS']}, EW {actual.scores['EW']} ("
+                  f"{'revoke' if a.illegal else 'made' if actual.made else 'nat'})")
+        lines.append(f"{number:>5}  {r.playing.name:>7}  {r.trump.symbol:>5}  "
+                     f"{r.leader.name:>6}  {a.start_value:>+5d}  {lost['NS']:>7}  "
+                     f"{lost['EW']:>7}  {len(_mistakes(a, bool(args.worlds))):>8}  {result}")
+    loss = ", ".join(f"{seat} {value:.1f}" for seat, value in summary["mean_loss"].items())
+    per_trick = ", ".join(f"{trick}: {count}"
+                          for trick, count in summary["mistakes_per_trick"].items())
+    kind = ("a loss given what the player could know" if args.worlds
+            else "cards that lost points double dummy")
+    revokes = f", {summary['revokes']} revokes" if summary["revokes"] else ""
+    lines += ["", f"{summary['rounds']} rounds, {summary['cards']} cards judged{revokes}.",
+              f"Mean double-dummy loss per round: {loss}.",
+              f"Mistakes per trick ({kind}): {per_trick}."]
+    return "\n".join(lines)
+
+
+def _mistakes(analysis: PlayAnalysis, single_dummy: bool) -> List[PlayStep]:
+    """The cards of an analysis counted as mistakes: a loss double dummy, or with worlds a
+    loss given what the player could know."""
+    if single_dummy:
+        return [s for s in analysis.steps if s.verdict == "mistake"]
+    return [s for s in analysis.steps if s.loss]
+
+
+def _many_summary(analyses: List[PlayAnalysis], single_dummy: bool) -> Dict[str, Any]:
+    """Over all rounds: each seat's mean double-dummy loss per round, the mistakes in each
+    trick, and the counts of rounds, cards judged and revokes."""
+    lost = {seat.name: 0 for seat in Seat}
+    per_trick = {str(trick): 0 for trick in range(1, 9)}
+    for analysis in analyses:
+        for step in analysis.steps:
+            lost[step.seat.name] += step.loss
+        for step in _mistakes(analysis, single_dummy):
+            per_trick[str(step.trick)] += 1
+    return {"rounds": len(analyses), "cards": sum(len(a.steps) for a in analyses),
+            "revokes": sum(a.illegal is not None for a in analyses),
+            "mean_loss": {seat: total / len(analyses) for seat, total in lost.items()},
+            "mistakes": "single dummy" if single_dummy else "double dummy",
+            "mistakes_per_trick": per_trick}
 
 
 def cmd_view(args) -> str:

@@ -3,14 +3,22 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar, Union
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence,
+                    Tuple, TypeVar, Union)
 
-from .cards import Card, Seat, Suit, Team, check_notation, parse_cards
+from .cards import ByTeam, Card, Seat, Suit, Team, check_notation, parse_cards
 from .deal import Deal
-from ..errors import IllegalPlayError, RecordError, SolverError, quote
+from ..errors import IllegalPlayError, RecordError, SolverError, quote, shorten, whole_number
 from .game import Game, winning_index
+from .record_schema import RECORD_FORMAT
 from .rules import Rules, load_rules
+from .scoring import final_scores, revoke_scores
+
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
 
 Parsed = TypeVar("Parsed")
 
@@ -105,18 +113,42 @@ class GameRecord:
                 game.place(card)
             except IllegalPlayError as err:
                 if err.duty == "over":
-                    raise RecordError(f"game record: card {number} ({card}) comes after the "
-                                      f"end of the round; a round has 32 cards") from None
-                raise RecordError(f"game record: card {number}, {err}") from None
+                    raise RecordError(f"game record field 'played': card {number} ({card}) comes "
+                                      f"after the end of the round; a round has 32 cards") from None
+                raise RecordError(f"game record field 'played': card {number}, {err}") from None
+
+    @classmethod
+    def json_schema(cls) -> Dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of a record, as the package ships it
+        (`solver/model/record.schema.json`; docs/record-format.md describes every field).
+
+        >>> GameRecord.json_schema()["required"]
+        ['trump', 'playing']
+        """
+        return json.loads(_schema_text())
 
     @classmethod
     def from_dict(cls, data: Any, notation: str = "en") -> "GameRecord":
         """A record from its JSON object (see the class docstring); RecordError names a
         missing or malformed field. `notation` is the card notation when the record names
-        none."""
+        none.
+
+        The record is validated against `json_schema()` first; a record of a newer `format`
+        than this version reads is refused, saying so."""
         if not isinstance(data, dict):
             raise RecordError(f"a game record is a JSON object, got {quote(data)}")
-        known = {"deal", "dealer", "trump", "leader", "playing", "rules", "played",
+        _check_format(data)
+        error = _schema_error(data if "notation" in data else {**data, "notation": notation})
+        if error is None:
+            return cls._read(data, notation)
+        # The reader names what is wrong in the game's words (an unknown suit, a hand of 7
+        # cards); the schema's own message is the fallback for a shape only it refuses.
+        cls._read(data, notation)
+        raise _schema_record_error(error)
+
+    @classmethod
+    def _read(cls, data: Dict[str, Any], notation: str) -> "GameRecord":
+        known = {"format", "deal", "dealer", "trump", "leader", "playing", "rules", "played",
                  "chooser_leads", "notation"}
         unknown = sorted((str(k) for k in data if k not in known))
         if unknown:
@@ -177,10 +209,44 @@ class GameRecord:
         """Read a record from a JSON file."""
         return cls.from_json(Path(path).read_text(), notation)
 
+    @classmethod
+    def from_json_lines(cls, text: str, notation: str = "en") -> List["GameRecord"]:
+        """The records of JSON Lines text, one record per line (blank lines are skipped); a
+        RecordError names the line of a bad record.
+
+        >>> line = Path("examples/game.json").read_text().replace("\\n", " ")
+        >>> len(GameRecord.from_json_lines(line + "\\n" + line + "\\n"))
+        2
+        """
+        records = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                records.append(cls.from_json(line, notation))
+            except RecordError as err:
+                raise RecordError(f"line {number}: {err}") from None
+        return records
+
+    @classmethod
+    def load_many(cls, path: Union[str, Path], notation: str = "en") -> List["GameRecord"]:
+        """Read the records of a JSON Lines file (`games.jsonl`: one record per line); a
+        RecordError names the file and the line of a bad record."""
+        try:
+            return cls.from_json_lines(Path(path).read_text(), notation)
+        except RecordError as err:
+            raise RecordError(f"{shorten(str(path))}, {err}") from None
+
+    @staticmethod
+    def dump_many(records: Iterable["GameRecord"], path: Union[str, Path]) -> None:
+        """Write records to a JSON Lines file, one `to_dict()` per line; `load_many` reads
+        them back."""
+        Path(path).write_text("".join(json.dumps(r.to_dict()) + "\n" for r in records))
+
     def to_dict(self) -> Dict[str, Any]:
         """The JSON object `from_dict` reads back."""
         data: Dict[str, Any] = {
-            "deal": self.deal.to_pbn(), "trump": self.trump.name, "leader": self.leader.name,
+            "format": RECORD_FORMAT, "deal": self.deal.to_pbn(), "trump": self.trump.name, "leader": self.leader.name,
             "playing": self.playing.name, "rules": self.rules.to_dict(),
             "played": [str(c) for c in self.played]}
         if self.dealer is not None:
@@ -192,3 +258,70 @@ class GameRecord:
     def game(self) -> Game:
         """A fresh Game at the start of this round (nothing played)."""
         return Game(self.deal, self.trump, self.leader, self.playing, self.rules)
+
+    def scores(self) -> Optional[ByTeam]:
+        """Each team's score for the round the play shows: the final scores after the 32nd
+        card, or after a revoke (verzaken, which ends the round) the revoke scores; None while
+        the round is unfinished.
+
+        >>> GameRecord.load("examples/game.json").scores().to_dict()
+        {'NS': 43, 'EW': 179}
+        """
+        game = self.game()
+        for card in self.played:
+            try:
+                game.check(card)
+            except IllegalPlayError:
+                return revoke_scores(game.to_move.team, game.roem_so_far(), self.rules)
+            game.play(card)
+        if not game.is_over:
+            return None
+        return final_scores(game.tallies(), self.playing, self.trump, self.rules)
+
+
+def _check_format(data: Dict[str, Any]) -> None:
+    """A record of a later format is refused before anything else: its fields may mean what
+    this version cannot know."""
+    version = whole_number("game record field 'format'", data.get("format", RECORD_FORMAT),
+                           least=1, error=RecordError)
+    if version > RECORD_FORMAT:
+        raise RecordError(f"game record field 'format': format {version} is newer than this "
+                          f"version of klaverjas-solver reads (format {RECORD_FORMAT} and "
+                          f"earlier); upgrade the package to read it")
+
+
+@lru_cache(maxsize=1)
+def _schema_text() -> str:
+    return resources.files(__package__).joinpath("record.schema.json").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    # Imported here: jsonschema takes longer to import than the rest of the model together.
+    from jsonschema import Draft202012Validator, validators
+
+    def is_integer(checker: Any, instance: Any) -> bool:
+        # A record built in Python may hold NumPy integers, which the model reads as numbers;
+        # nothing read from JSON is one, so JSON keeps the standard meaning.
+        return Draft202012Validator.TYPE_CHECKER.is_type(instance, "integer") or (
+            not isinstance(instance, (bool, float, str)) and hasattr(type(instance), "__index__"))
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
+    return validators.extend(Draft202012Validator, type_checker=checker)(
+        json.loads(_schema_text()))
+
+
+def _schema_error(data: Dict[str, Any]) -> Optional["ValidationError"]:
+    """The schema's most relevant complaint about `data`, or None when it fits."""
+    from jsonschema.exceptions import best_match
+    return best_match(_validator().iter_errors(data))
+
+
+def _schema_record_error(error: "ValidationError") -> RecordError:
+    """A schema complaint as a RecordError naming the field (and where inside it)."""
+    path = [str(part) for part in error.absolute_path]
+    if not path:
+        return RecordError(f"game record: {shorten(error.message)}")
+    inside = f"{'.'.join(path[1:])} " if len(path) > 1 else ""
+    return RecordError(f"game record field {path[0]!r}: {inside}{quote(error.instance)} does "
+                       f"not fit the record format ({shorten(error.message)})")
