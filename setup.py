@@ -1,4 +1,5 @@
 """Build the Cython core. Everything else is declared in pyproject.toml."""
+import os
 import platform
 import runpy
 import sys
@@ -16,10 +17,18 @@ compile_args = ["-O3"]
 if platform.machine().lower() in ("x86_64", "amd64") and sys.platform != "win32":
     compile_args.append("-mpopcnt")
 
+# Built into the module so that an import can tell a stale build (solver/engine/_compiled.py).
+macros = [("KLAVERJAS_SOURCE_HASH", source_hash(HERE / "solver" / "engine"))]
+# KLAVERJAS_ENGINE_COUNTERS=1 compiles in the counters of Engine.counters(); without it the
+# search does no counting at all.
+if os.environ.get("KLAVERJAS_ENGINE_COUNTERS") == "1":
+    macros.append(("KLAVERJAS_ENGINE_COUNTERS", "1"))
+
 extensions = [
     Extension(
         "solver.engine._engine",
         ["solver/engine/_engine.pyx"],
+        define_macros=macros,
         extra_compile_args=compile_args,
     ),
 ]
@@ -27,8 +36,6 @@ extensions = [
 setup(
     ext_modules=cythonize(
         extensions,
-        # Built into the module so that an import can tell a stale build (solver/engine/_compiled.py).
-        compile_time_env={"SOURCE_HASH": source_hash(HERE / "solver" / "engine")},
         compiler_directives={
             "language_level": 3,
             "boundscheck": False,

@@ -20,8 +20,9 @@ from .model.record import GameRecord
 from .model.rules import Rules
 from .model.scoring import Tally
 
-# name -> the module that defines it; each of these imports the compiled engine.
-_ENGINE_NAMES = {
+# name -> the module that defines it, imported on first use: all but sample_worlds need the
+# compiled engine, and a missing or stale build is then reported where it matters.
+_LAZY_NAMES = {
     "Solver": "engine.search", "SolveResult": "engine.search", "solve": "engine.search",
     "solve_moves": "engine.search",
     "solve_table": "analysis", "DDTable": "analysis", "analyse_play": "analysis",
@@ -38,15 +39,15 @@ if TYPE_CHECKING:   # for type checkers and editors: the same names, imported ea
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _ENGINE_NAMES:
+    if name not in _LAZY_NAMES:
         raise AttributeError(f"module 'solver' has no attribute {name!r}")
-    value = getattr(import_module(f".{_ENGINE_NAMES[name]}", __name__), name)
+    value = getattr(import_module(f".{_LAZY_NAMES[name]}", __name__), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> List[str]:
-    return sorted(set(globals()) | set(_ENGINE_NAMES))
+    return sorted(set(globals()) | set(_LAZY_NAMES))
 
 
 __all__ = [

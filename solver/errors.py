@@ -1,7 +1,10 @@
 """The errors users see. All share `SolverError` (a ValueError), and every message names the
 card, seat, field or option that is wrong, quoting at most about 80 characters of the input."""
 import operator
-from typing import Any, Optional, Sequence, Type
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Type
+
+if TYPE_CHECKING:   # for the checker only: this module imports nothing of the package
+    from .model.cards import Card, Seat
 
 QUOTE_LIMIT = 80
 
@@ -25,7 +28,12 @@ class RulesError(SolverError):
 class IllegalPlayError(SolverError):
     """A card that may not be played: not in the hand, or breaking a duty of the rules."""
 
-    def __init__(self, message: str, *, card=None, seat=None, trick=None, duty=None):
+    # The card, seat, trick number (1..9) and duty of the play, where they are known: duty is
+    # "follow suit", "overtrump", "trump" or "undertrump", or "hold", "over" or "notation" for
+    # a card the seat does not hold, a card after the round, or one that cannot be read.
+    def __init__(self, message: str, *, card: Optional["Card"] = None,
+                 seat: Optional["Seat"] = None, trick: Optional[int] = None,
+                 duty: Optional[str] = None) -> None:
         super().__init__(message)
         self.card = card
         self.seat = seat

@@ -15,7 +15,7 @@ PLAY_RULES = [
         ("table", "hand", "none"), ("trick", "hand", "none"))
 ]
 
-# Every option of RULES.md that changes values, drawn independently.
+# Every rule option (docs/rules.md) that changes values, drawn independently.
 rules_strategy = st.builds(
     Rules,
     trump_duty=st.sampled_from(["amsterdam", "rotterdam"]),

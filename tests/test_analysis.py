@@ -4,9 +4,16 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import SLOW, positions
 
 from solver import (BidAnalysis, DDTable, Deal, GameRecord, PlayAnalysis, RecordError, Rules,
-                    Seat, SolverError, Suit, analyse_bidding, analyse_play, solve, solve_table)
+                    Seat, Solver, SolverError, Suit, analyse_bidding, analyse_play, solve,
+                    solve_table)
+from solver.engine.search import first_optimal_card
+from solver.model.scoring import OBJECTIVES, value_for_team
 
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"
@@ -41,6 +48,18 @@ def test_table_prints_a_grid_with_suit_symbols(table):
 
 def test_table_json_round_trips(table):
     assert DDTable.from_dict(json.loads(json.dumps(table.to_dict()))) == table
+
+
+def test_table_dict_keys_are_its_attribute_names(table):
+    data = table.to_dict()
+    assert data["values"] is table.values and data["makes"] is table.makes
+    assert "makeable" not in data
+
+
+def test_table_written_with_the_old_makeable_key_still_loads(table):
+    data = table.to_dict()
+    data["makeable"] = data.pop("makes")
+    assert DDTable.from_dict(json.loads(json.dumps(data))) == table
 
 
 def test_pit_playing_table_solves_each_team():
@@ -158,9 +177,11 @@ def test_bid_values_agree_with_solve(bids):
                                         objective="make").value
 
 
-def test_bid_verdict_names_the_better_trump(bids):
+def test_bid_verdict_compares_the_trumps_of_the_round_the_seat_chose(bids):
+    # H is N's best trump, but only in round 2: taking the turned S in round 1 was N's only choice.
     assert bids.best_trump("N").trump == Suit.H
-    assert bids.verdict().startswith("N chose S: makeable") and "H was better" in bids.verdict()
+    assert bids.verdict().startswith("N chose S: makeable") and "H was better" not in bids.verdict()
+    assert "S was the only trump open to N in round 1" in bids.verdict()
 
 
 def test_chooser_leads_changes_the_leader():
@@ -185,7 +206,7 @@ def test_draaikaart_needs_the_turned_suit():
 
 
 def test_unknown_procedure_is_named():
-    with pytest.raises(ValueError, match="unknown procedure 'auction'"):
+    with pytest.raises(ValueError, match="procedure 'auction' is not allowed: choose one of draaikaart"):
         analyse_bidding(DEAL, dealer="W", procedure="auction")
 
 
@@ -217,3 +238,27 @@ def test_table_makes_equal_the_make_search_under_every_nat(rules):
             for team in Team:
                 assert table.makeable(suit, leader, team) == \
                     solver.value(Game(DEAL, suit, leader, team, rules), "make")
+
+
+# -- points and make together; the first optimal card ------------------------------------------
+
+@settings(max_examples=40, **SLOW)
+@given(positions(tricks_left=st.integers(1, 2)))
+def test_value_and_make_agree_with_separate_searches(game):
+    solver = Solver(table_mb=1)
+    for objective in OBJECTIVES:
+        assert solver.value_and_make(game, objective) == (solver.value(game, objective),
+                                                          solver.value(game, "make"))
+        assert solver.move_values_and_makes(game, objective) == (
+            solver.move_values(game, objective), solver.move_values(game, "make"))
+    assert solver.make_value(game, solver.value(game, "points")) == solver.value(game, "make")
+
+
+@settings(max_examples=40, **SLOW)
+@given(positions(tricks_left=st.integers(1, 3)))
+def test_best_card_is_the_first_optimal_card_of_the_move_values(game):
+    solver = Solver(table_mb=1)
+    for objective in OBJECTIVES:
+        mover = {card: value_for_team(value, game.to_move.team, game.playing)
+                 for card, value in solver.move_values(game, objective).items()}
+        assert solver.best_card(game, objective) == first_optimal_card(mover)

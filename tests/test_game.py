@@ -191,3 +191,15 @@ def test_unparseable_card_in_a_replay_is_named():
 def test_trump_must_be_a_suit():
     with pytest.raises(ValueError, match="trump: unknown suit 'X'"):
         Game(Deal.random(1), trump="X", leader="N", playing="NS")
+
+
+def test_copy_of_a_game_with_a_placed_revoke_is_the_same_position():
+    # place() puts a card down without judging its duties (a recorded revoke); copy() must
+    # reproduce that position, not judge the card again.
+    deal = Deal.from_pbn("N:A87.QJ.QJ.9 JT.K.KT8.KT Q9.T97.9.AJ K.A8.A7.Q87")
+    game = Game(deal, trump="H", leader="N", playing="NS")
+    game.play("SA")
+    game.place("HK")            # E holds spades: a revoke
+    copy = game.copy()
+    assert copy.played == game.played and copy.hands == game.hands
+    assert copy.current_trick == game.current_trick

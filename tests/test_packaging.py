@@ -1,4 +1,5 @@
 """The compiled engine is present, current, and fails to import with a message a user can act on."""
+import re
 import shutil
 import subprocess
 import sys
@@ -58,3 +59,26 @@ def test_stale_extension_gives_a_readable_import_error(tmp_path):
 @pytest.mark.parametrize("name", ["py.typed", "engine/_engine.pyi"])
 def test_typing_files_ship_with_the_package(name):
     assert (PACKAGE / name).exists()
+
+
+def test_engine_counters_are_compiled_in_only_on_request():
+    from solver import Game, Solver
+    from solver.model.deal import Deal
+    solver = Solver(table_mb=1)
+    game = Game(Deal.random(1), "H", "N", "NS")
+    try:
+        before = solver.engine.counters()
+    except RuntimeError as err:       # the normal build
+        assert "KLAVERJAS_ENGINE_COUNTERS=1" in str(err)
+        return
+    solver.value(game, "points")
+    after = solver.engine.counters()
+    grown = {name: after[name] - before[name] for name in after}
+    assert grown["table_probes"] >= grown["table_hits"] >= grown["table_cutoffs"] > 0
+    assert grown["killer_cutoffs"] > 0
+
+
+def test_the_fingerprint_covers_every_engine_source():
+    # A unit missing from SOURCES could change without the build being reported as stale.
+    included = re.findall(r'^include "([^"]+)"', (ENGINE / "_engine.pyx").read_text(), re.M)
+    assert sorted(SOURCES) == sorted(["_engine.pyx", "_engine.pxd", *included])

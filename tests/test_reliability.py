@@ -89,6 +89,16 @@ def test_engine_refuses_numbers_past_its_limits():
             engine.configure(dict(spec, **{name: value}))
 
 
+def test_engine_refuses_roem_so_far_that_would_overflow_its_table_key():
+    engine = _engine.Engine(1)
+    game = Game(DEAL, "S", "S", "EW", Rules())
+    engine.configure(engine_spec(game))
+    hands, trick, leader, pts, roem, won, tricks_left = engine_position(game)
+    with pytest.raises(ValueError, match="out of range"):
+        engine.search((hands, trick, leader, pts, (16000, 0), won, tricks_left),
+                      _engine.Metric.METRIC_SCORE)
+
+
 def solve_in_threads(solver_for_thread, jobs, threads=4):
     results = [None] * len(jobs)
 
@@ -240,7 +250,7 @@ def test_wrong_types_for_played_are_record_errors(played):
 
 
 @pytest.mark.parametrize("field, value", [("deal", 5), ("trump", None), ("trump", []),
-                                          ("dealer", 0), ("leader", 1.5), ("rules", [1]),
+                                          ("dealer", 4), ("leader", 1.5), ("rules", [1]),
                                           ("playing", {}), ("chooser_leads", "yes")])
 def test_wrong_types_in_any_field_are_record_errors(field, value):
     with pytest.raises(RecordError, match=field):
@@ -270,8 +280,10 @@ def test_a_malformed_bid_is_a_clear_error(bid):
 
 @pytest.mark.parametrize("call, error", [
     (lambda: Game("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ", "S", "S", "EW"), DealError),
-    (lambda: Game(DEAL, "S", "S", "EW", rules="amsterdam"), RulesError),
-    (lambda: Game(DEAL, 3, "S", "EW"), NotationError),
+    (lambda: Game(DEAL, "S", "S", "EW", rules="amsterdamm"), RulesError),
+    (lambda: Game(DEAL, "S", "S", "EW", rules=5), RulesError),
+    (lambda: Game(DEAL, 4, "S", "EW"), NotationError),
+    (lambda: Game(DEAL, True, "S", "EW"), NotationError),
     (lambda: Game(DEAL, "S", None, "EW"), NotationError),
     (lambda: Game(DEAL, "S", "S", "EW").undo(), SolverError),
     (lambda: Game(DEAL, "S", "S", "EW").replay(5), IllegalPlayError),
@@ -291,7 +303,7 @@ def test_a_malformed_bid_is_a_clear_error(bid):
     (lambda: Rules.from_dict(["roem"]), RulesError),
     (lambda: Solver(table_mb="16"), SolverError),
     (lambda: Solver(table_mb=0), SolverError),
-    (lambda: Solver(rules={"roem": "none"}), RulesError),
+    (lambda: Solver(rules={"roem": "never"}), RulesError),
     (lambda: Solver().value("a game"), SolverError),
     (lambda: solve(DEAL, "S", "S", "EW", played="SK XX"), IllegalPlayError),
     (lambda: solve(DEAL, "S", "S", "EW", played=7), IllegalPlayError),

@@ -87,6 +87,32 @@ def test_an_illegal_card_is_shown(tmp_path):
     assert "Illegal card (verzaken)" in page and "revoke" in page
 
 
+# W revokes in trick 3 (♣A, holding ♦J); two more cards are recorded after it.
+REVOKE = GameRecord.from_dict({"deal": DEAL.to_pbn(), "dealer": "E", "trump": "S", "playing": "EW",
+                               "played": "SK S9 SA SJ HJ HA HT H9 DA CA D9 DK"})
+
+
+def test_a_revoke_is_marked_in_its_trick_and_the_rest_is_not_analysed():
+    tricks = report(REVOKE).split("<h2>Tricks</h2>")[1].split("</section>")[0]
+    third = tricks.split('data-trick="3"')[1]
+    assert re.search(r'class="card black illegal" data-card="CA" data-illegal="follow suit"', third)
+    assert 'data-card="DA" data-loss=' in third       # the card before it, judged
+    assert 'data-not-analysed="2"' in third
+    assert re.findall(r'class="card red not-analysed" data-card="(\w+)"', third) == ["D9", "DK"]
+
+
+def test_the_replay_steps_to_the_revoke_and_its_counter_and_notes_agree():
+    from solver.html.page import replay_data
+    data = replay_data(analyse_play(REVOKE))
+    total = len(data["played"])
+    assert data["played"][-1] == "CA" and total == 10 == len(data["steps"])
+    for shown, step in enumerate(data["steps"]):
+        assert step["note"].startswith(f"{shown} of {total} cards played: ")
+    assert "illegal" in data["steps"][-1]["cards"]["CA"] and "revoke" in data["steps"][-1]["note"]
+    assert data["end"].startswith(f"{total} of {total} cards played: the round ends at the revoke")
+    assert "2 later cards are not analysed" in data["end"]
+
+
 # -- what render takes ---------------------------------------------------------------------------
 
 def test_render_names_an_argument_of_the_wrong_type(analysis, table):
@@ -315,3 +341,19 @@ def test_no_horizontal_overflow_at_phone_width(opened):
         assert width <= 390
     finally:
         opened.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_replay_shows_a_revoke_on_the_table_with_counter_and_note_agreeing(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    path = tmp_path / "revoke.html"
+    path.write_text(report(REVOKE), encoding="utf-8")
+    browser.get(path.as_uri())
+    for _ in range(10):
+        browser.find_element(By.ID, "next").click()
+    assert browser.find_element(By.ID, "step-count").text == "10 / 10"
+    assert browser.find_element(By.ID, "step-note").text.startswith("10 of 10 cards played")
+    table = browser.find_element(By.CSS_SELECTOR, "#replay .middle")
+    assert table.find_element(By.CSS_SELECTOR, '[data-card="CA"]').get_attribute("class") == \
+        "card black illegal"
+    browser.find_element(By.ID, "prev").click()
+    assert browser.find_element(By.ID, "step-note").text.startswith("9 of 10 cards played")

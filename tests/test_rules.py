@@ -98,3 +98,20 @@ def test_the_readme_links_only_files_inside_the_project():
     for target in re.findall(r"\]\(([^)#]+)\)", readme):
         if "://" not in target:
             assert (root / target).exists(), target
+
+
+def test_every_section_of_the_rules_reference_cited_in_the_code_exists():
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    headings = set(re.findall(r"^#+ (.+)$", (root / "docs" / "rules.md").read_text(), re.M))
+    cited = []
+    sources = [p for suffix in ("py", "pyx", "pxd", "pxi") for p in (root / "solver").rglob(f"*.{suffix}")]
+    for path in sources:
+        text = re.sub(r"\s*\n\s*#?\s*", " ", path.read_text())   # comments and docstrings as one line
+        assert "RULES.md" not in text, path
+        for names in re.findall(r'docs/rules\.md,? \(?("[^"]+"(?:,? (?:and )?"[^"]+")*)', text):
+            cited += [(path.name, name) for name in re.findall(r'"([^"]+)"', names)]
+    assert len(cited) >= 8
+    for where, name in cited:
+        assert name in headings, f"{where} cites docs/rules.md, {name!r}, which has no such heading"

@@ -1,9 +1,12 @@
-"""Worked examples of RULES.md and the seeds: nat, schoppen dubbel, kraken, roem in hand."""
+"""Worked examples of docs/rules.md and the seeds: nat, schoppen dubbel, kraken, roem in hand."""
 import pytest
 
 from solver import Rules, Suit, Team, parse_cards
-from solver.model.scoring import (Tally, counted_hand_roem, final_scores, hand_roem, is_made,
-                            objective_value, pit_bonus, revoke_scores)
+from solver.model.cards import ALL_CARDS, CARD_POINTS_TOTAL
+from solver.model.rules import MAKE_THRESHOLD
+from solver.model.scoring import (Tally, card_points_to_make, counted_hand_roem, final_scores,
+                                  hand_roem, is_made, make_is_points_above_zero,
+                                  objective_value, pit_bonus, revoke_scores, value_for_team)
 
 NS, EW = Team.NS, Team.EW
 
@@ -115,3 +118,41 @@ def test_objective_values():
     assert objective_value("make", tallies, NS, Suit.H, Rules()) is False
     with pytest.raises(ValueError, match="unknown objective 'win'"):
         objective_value("win", tallies, NS, Suit.H, Rules())
+
+
+# -- the numbers of a round, and values seen from either team ---------------------------------
+
+@pytest.mark.parametrize("trump", list(Suit))
+def test_a_round_holds_162_card_points_with_the_last_trick(trump):
+    assert CARD_POINTS_TOTAL == 162
+    assert sum(card.points(trump) for card in ALL_CARDS) + 10 == CARD_POINTS_TOTAL
+
+
+def test_nat_82_needs_82_card_points_or_164_doubled():
+    assert MAKE_THRESHOLD == 82
+    assert card_points_to_make(Rules(nat="82"), Suit.H) == 82
+    assert card_points_to_make(Rules(nat="82", double_suits=["S"]), Suit.S) == 164
+
+
+@pytest.mark.parametrize("nat", ["majority", "82", "none"])
+@pytest.mark.parametrize("multiplier", [1, 2])
+def test_make_is_points_above_zero_exactly_when_card_points_do_not_decide(nat, multiplier):
+    rules = Rules(nat=nat, multiplier=multiplier)
+    # 81 card points and 40 roem against 81: ahead on points, short of 82 card points.
+    tallies = {NS: Tally(81, roem=40), EW: Tally(81)}
+    points = objective_value("points", tallies, NS, Suit.H, rules)
+    if make_is_points_above_zero(rules):
+        assert is_made(tallies, NS, Suit.H, rules) == (points > 0)
+    else:
+        assert (nat, multiplier) == ("82", 1) and points > 0
+        assert not is_made(tallies, NS, Suit.H, rules)
+
+
+def test_values_seen_from_the_defenders():
+    assert value_for_team(12, EW, playing=NS) == -12
+    assert value_for_team(12, NS, playing=NS) == 12
+    assert value_for_team(True, EW, playing=NS) is False      # the defenders' aim is nat
+    assert value_for_team(False, EW, playing=NS) is True
+    assert value_for_team(True, NS, playing=NS) is True
+    for value in (-30, 0, 7, True, False):
+        assert value_for_team(value_for_team(value, EW, NS), EW, NS) == value

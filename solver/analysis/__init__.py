@@ -1,15 +1,46 @@
-"""The analyses users come for, one module per concept: double-dummy tables (`table`), game
-records (`record`), play analysis (`play`) and bid analysis (`bidding`).
+"""The analyses users come for, one module per concept: double-dummy tables (`table`), play
+analysis (`play`), bid analysis (`bidding`), single dummy (`view`), the worlds a player cannot
+tell apart (`worlds`) and the thread pool they share (`parallel`).
 
 >>> from solver import Deal, Rules, solve_table
 >>> table = solve_table(Deal.random(1), rules=Rules.amsterdam())
 >>> table.value(trump="H", leader="E") == -table.value(trump="H", leader="E", team="EW")
 True
+
+The names below need the compiled engine, so they are imported on first use: importing a
+pure module such as `solver.analysis.worlds` does not load the engine.
 """
-from .bidding import ON_ALL_PASS, PROCEDURES, BidAnalysis, BidOption, analyse_bidding
-from .play import ActualResult, IllegalCard, PlayAnalysis, PlayStep, analyse_play
-from .table import DDTable, solve_table
-from .view import CardStats, ViewAnalysis, analyse_view
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, List
+
+# name -> the module of this package that defines it
+_NAMES = {
+    "DDTable": "table", "solve_table": "table",
+    "PlayStep": "play", "IllegalCard": "play", "ActualResult": "play", "PlayAnalysis": "play",
+    "analyse_play": "play",
+    "PROCEDURES": "bidding", "ON_ALL_PASS": "bidding", "BidOption": "bidding",
+    "BidAnalysis": "bidding", "analyse_bidding": "bidding",
+    "CardStats": "view", "ViewAnalysis": "view", "analyse_view": "view",
+}
+
+if TYPE_CHECKING:   # for type checkers and editors: the same names, imported eagerly
+    from .bidding import ON_ALL_PASS, PROCEDURES, BidAnalysis, BidOption, analyse_bidding
+    from .play import ActualResult, IllegalCard, PlayAnalysis, PlayStep, analyse_play
+    from .table import DDTable, solve_table
+    from .view import CardStats, ViewAnalysis, analyse_view
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{_NAMES[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_NAMES))
+
 
 __all__ = [
     "DDTable", "solve_table", "PlayStep",

@@ -2,20 +2,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from ..model.cards import Seat, Suit
-from ..model.deal import Deal
+from ..model.cards import Seat, SeatLike, Suit, SuitLike
+from ..model.deal import Deal, check_deal
 from ..model.streams import derive
-from ..errors import SolverError, quote
+from ..errors import SolverError, choice, quote, whole_number
 from ..model.game import Game
-from ..model.rules import Rules
+from ..model.rules import Rules, check_rules
+from ..model.scoring import Value
 from .parallel import solve_all
-from ..engine.search import Solver, make_is_points_above_zero
+from ..engine.search import Solver
 from .worlds import sample_worlds
 
 PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
 ON_ALL_PASS = ("turned_forced", "dealer_chooses", "left_of_dealer_chooses")
+
+# A recorded bid: the seat and the trump it chose, ("N", "H") or "N H".
+BidLike = Union[str, Tuple[SeatLike, SuitLike], Sequence[str]]
 
 
 @dataclass(frozen=True)
@@ -34,19 +38,83 @@ class BidOption:
     sd_makes: Optional[float] = None
     sd_value: Optional[float] = None
 
+    @property
+    def round(self) -> Optional[str]:
+        """When in the procedure the seat may choose this trump: "round 1" or "round 2" under
+        draaikaart, else the whole of `how`; None when never. A recorded bid is compared with
+        the other trumps of its round."""
+        return None if not self.allowed else self.how.split(" (")[0]
+
+    @property
+    def forced(self) -> bool:
+        """Whether the seat must play this (or another trump of its round) when all pass."""
+        return "forced when all pass" in self.how
+
     def to_dict(self) -> Dict[str, Any]:
-        data = {"seat": self.seat.name, "trump": self.trump.name, "leader": self.leader.name,
-                "value": self.value, "makeable": self.makeable, "allowed": self.allowed,
-                "how": self.how}
+        """Plain JSON-ready values; the single-dummy fields only when they were computed."""
+        data: Dict[str, Any] = {
+            "seat": self.seat.name, "trump": self.trump.name, "leader": self.leader.name,
+            "value": self.value, "makeable": self.makeable, "allowed": self.allowed,
+            "how": self.how}
         if self.sd_makes is not None:
             data.update(sd_makes=self.sd_makes, sd_value=self.sd_value)
         return data
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "BidOption":
+        """The option `to_dict` wrote."""
         return cls(Seat.parse(d["seat"]), Suit.parse(d["trump"]), Seat.parse(d["leader"]),
                    d["value"], d["makeable"], d["allowed"], d["how"], d.get("sd_makes"),
                    d.get("sd_value"))
+
+
+def _names(items: Sequence[str], conjunction: str) -> str:
+    """"C", "C or D", "C, D or H" (or "and")."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def _made(option: BidOption) -> str:
+    return "makeable" if option.makeable else "not makeable"
+
+
+@dataclass(frozen=True)
+class BidVerdict:
+    """The verdict on a recorded bid: `kind` is "best" (no trump open to the seat in the round
+    it chose was worth more), "worse" (`better` was) or "not_allowed" (the procedure does not
+    let the seat choose that trump, so no trump is compared); `compared` are the trumps open to
+    the seat in that `round`. `text` says it in words."""
+
+    kind: str
+    seat: Seat
+    trump: Suit
+    makeable: bool
+    value: int
+    round: Optional[str]
+    compared: Tuple[Suit, ...]
+    better: Optional[BidOption]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Plain JSON-ready values (the verdict is recomputed from the options when read back)."""
+        better = None if self.better is None else {
+            "trump": self.better.trump.name, "value": self.better.value,
+            "makeable": self.better.makeable}
+        return {"kind": self.kind, "seat": self.seat.name, "trump": self.trump.name,
+                "makeable": self.makeable, "value": self.value, "round": self.round,
+                "compared": [s.name for s in self.compared], "better": better,
+                "text": self.text}
+
+
+class BidRound(NamedTuple):
+    """One block of the bid table: the trumps chosen in one round of the procedure (`name`
+    "round 1" or "round 2" under draaikaart; None when the procedure has no rounds)."""
+
+    name: Optional[str]
+    title: str
+    trumps: Tuple[Suit, ...]
 
 
 @dataclass(frozen=True, repr=False)
@@ -61,57 +129,134 @@ class BidAnalysis:
     options: List[BidOption]
     bid: Optional[Tuple[Seat, Suit]] = None
 
-    def option(self, seat, trump) -> BidOption:
+    def option(self, seat: SeatLike, trump: SuitLike) -> BidOption:
+        """The option of `seat` choosing `trump`."""
         seat, trump = Seat.parse(seat), Suit.parse(trump)
         return next(o for o in self.options if o.seat == seat and o.trump == trump)
 
-    def best_trump(self, seat) -> BidOption:
-        """The allowed trump with the highest value for `seat`'s team."""
+    def best_trump(self, seat: SeatLike) -> BidOption:
+        """The allowed trump with the highest value for `seat`'s team, in any round (a recorded
+        bid is compared only with the trumps of its own round: `judge_bid`)."""
         seat = Seat.parse(seat)
         choices = [o for o in self.options if o.seat == seat and o.allowed]
         if not choices:
             raise SolverError(f"under {self.procedure}, seat {seat.name} may not choose a trump")
         return max(choices, key=lambda o: (o.value, -o.trump))
 
-    def verdict(self) -> Optional[str]:
-        """Whether the recorded bid was makeable and which trump the bidder should have chosen."""
+    def who_may_choose(self) -> str:
+        """Who may choose which trump under the procedure, in words: "every seat may choose
+        only C", "only N may choose any trump"."""
+        groups: Dict[Tuple[Suit, ...], List[str]] = {}
+        for seat in Seat:
+            trumps = tuple(sorted(o.trump for o in self.options if o.seat == seat and o.allowed))
+            groups.setdefault(trumps, []).append(seat.name)
+        parts = []
+        for trumps, seats in groups.items():
+            if not trumps:
+                continue
+            who = "every seat" if len(seats) == 4 else _names(seats, "and")
+            what = "any trump" if len(trumps) == 4 else \
+                ("only " if len(trumps) == 1 else "") + _names([t.name for t in trumps], "or")
+            parts.append(f"{who} may choose {what}")
+        only = "only " if len(parts) == 1 and () in groups else ""
+        return only + ", ".join(parts)
+
+    def judge_bid(self) -> Optional[BidVerdict]:
+        """The verdict on the recorded bid (None without one): not allowed when the procedure
+        does not let the seat choose that trump; else the best choice, or worse than another
+        trump open to the same seat in the same round."""
         if self.bid is None:
             return None
         seat, trump = self.bid
-        chosen, best = self.option(seat, trump), self.best_trump(seat)
-        text = (f"{seat.name} chose {trump.name}: {'makeable' if chosen.makeable else 'not makeable'}"
-                f" ({chosen.value:+d})")
-        if best.trump != trump and best.value > chosen.value:
-            text += f"; {best.trump.name} was better ({best.value:+d}, " \
-                    f"{'makeable' if best.makeable else 'not makeable'})"
+        chosen = self.option(seat, trump)
+        text = f"{seat.name} chose {trump.name}: {_made(chosen)} ({chosen.value:+d})"
+        better: Optional[BidOption] = None
+        compared: Tuple[Suit, ...] = ()
+        if chosen.round is None:
+            kind = "not_allowed"
+            text += (f"; not allowed: {self.procedure} does not let {seat.name} choose "
+                     f"{trump.name} ({self.who_may_choose()})")
         else:
-            text += "; the best choice"
-        if not chosen.allowed:
-            text += f" (note: {self.procedure} does not let {seat.name} choose {trump.name})"
-        if chosen.sd_makes is not None:
+            open_to_seat = [o for o in self.options if o.seat == seat and o.round == chosen.round]
+            compared = tuple(sorted(o.trump for o in open_to_seat))
+            best = max(open_to_seat, key=lambda o: (o.value, -o.trump))
+            scope = (f"in {chosen.round}" if self.procedure == "draaikaart"
+                     else f"under {self.procedure}")
+            trumps = _names([suit.name for suit in compared], "and")
+            if best.value > chosen.value:
+                kind, better = "worse", best
+                text += (f"; {best.trump.name} was better ({best.value:+d}, {_made(best)}) of "
+                         f"the trumps open to {seat.name} {scope} ({trumps})")
+            elif len(compared) == 1:
+                kind = "best"
+                text += f"; the best choice: {trumps} was the only trump open to {seat.name} {scope}"
+            else:
+                kind = "best"
+                text += f"; the best choice of the trumps open to {seat.name} {scope} ({trumps})"
+        if chosen.sd_makes is not None and chosen.sd_value is not None:
             text += (f"; with what {seat.name} held: makes it in {chosen.sd_makes:.0%} of "
                      f"worlds, {chosen.sd_value:+.1f} on average")
-        return text
+        return BidVerdict(kind, seat, trump, chosen.makeable, chosen.value, chosen.round,
+                          compared, better, text)
+
+    def verdict(self) -> Optional[str]:
+        """The verdict on the recorded bid in words (`judge_bid().text`); None without a bid."""
+        judged = self.judge_bid()
+        return None if judged is None else judged.text
+
+    def rounds(self) -> List[BidRound]:
+        """The blocks of the table: under draaikaart round 1 (the turned suit, which any seat
+        may take) and round 2 (another trump, when all passed), each with its title; under
+        the other procedures one block of every trump, untitled."""
+        if self.procedure != "draaikaart":
+            return [BidRound(None, "", tuple(Suit))]
+        first = self.dealer.left.name
+        blocks = []
+        for name, offer, must in (("round 1", "take it", "must play it"),
+                                  ("round 2", "name another trump", "must choose")):
+            options = [o for o in self.options if o.round == name]
+            trumps = tuple(sorted({o.trump for o in options}))
+            seats = [s.name for s in Seat if any(o.seat == s for o in options)]
+            who = "any seat" if len(seats) == 4 else _names(seats, "or")
+            title = (f"round 1, the turned {_names([t.name for t in trumps], 'or')}"
+                     if name == "round 1" else "round 2, when all passed")
+            title += f": {who} may {offer}, in turn from {first}"
+            forced = [s.name for s in Seat if any(o.seat == s and o.forced for o in options)]
+            if forced:
+                title += f"; ! {_names(forced, 'or')} {must} when all pass"
+            blocks.append(BidRound(name, title, trumps))
+        return blocks
 
     def __str__(self) -> str:
         turned = f", turned {self.turned.name}" if self.turned is not None else ""
+        rounds = self.rounds()
+        marks = ("! must play when all pass" if rounds[0].name is not None
+                 else "- not open to that seat")
         lines = [f"{self.procedure}{turned}, dealer {self.dealer.name}: points for the "
-                 f"chooser's team; * makeable; - not open to that seat",
-                 "seat" + "".join(f"{s.symbol + ' ' + s.name:>7}  " for s in Suit).rstrip()]
-        for seat in Seat:
-            cells = []
-            for suit in Suit:
-                o = self.option(seat, suit)
-                cells.append(f"{o.value:>+7d}{'*' if o.makeable else ' '}{' ' if o.allowed else '-'}")
-            lines.append(f"{seat.name:<4}" + "".join(cells).rstrip())
-        if any(o.sd_makes is not None for o in self.options):
-            lines.append("From each seat's own hand alone: chance of making it, mean points")
+                 f"chooser's team; * makeable; {marks}"]
+        with_worlds = any(o.sd_makes is not None for o in self.options)
+        for block in rounds:
+            if block.title:
+                lines.append(block.title)
+            lines.append("seat" + "".join(f"{s.symbol + ' ' + s.name:>7}  "
+                                          for s in block.trumps).rstrip())
             for seat in Seat:
-                cells = [f"{o.sd_makes:>5.0%} {o.sd_value:>+6.1f}" for o in
-                         (self.option(seat, suit) for suit in Suit)]
-                lines.append(f"{seat.name:<4}" + "  ".join(cells))
-        if self.bid is not None:
-            lines.append(self.verdict())
+                cells = []
+                for suit in block.trumps:
+                    o = self.option(seat, suit)
+                    mark = ("!" if o.forced else " ") if block.name else \
+                        (" " if o.allowed else "-")
+                    cells.append(f"{o.value:>+7d}{'*' if o.makeable else ' '}{mark}")
+                lines.append(f"{seat.name:<4}" + "".join(cells).rstrip())
+            if with_worlds:
+                lines.append("From each seat's own hand alone: chance of making it, mean points")
+                for seat in Seat:
+                    cells = [f"{o.sd_makes or 0:>5.0%} {o.sd_value or 0:>+6.1f}" for o in
+                             (self.option(seat, suit) for suit in block.trumps)]
+                    lines.append(f"{seat.name:<4}" + "  ".join(cells))
+        verdict = self.verdict()     # None without a recorded bid
+        if verdict is not None:
+            lines.append(verdict)
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -124,15 +269,20 @@ class BidAnalysis:
         return bid_analysis_html(self)
 
     def to_dict(self) -> Dict[str, Any]:
+        """Plain JSON-ready values, with the verdict on the bid (`BidVerdict.to_dict`);
+        `from_dict` reads them back."""
+        judged = self.judge_bid()
         return {"deal": self.deal.to_pbn(), "dealer": self.dealer.name,
                 "rules": self.rules.to_dict(), "procedure": self.procedure,
                 "turned": self.turned.name if self.turned is not None else None,
                 "options": [o.to_dict() for o in self.options],
                 "bid": [self.bid[0].name, self.bid[1].name] if self.bid else None,
-                "verdict": self.verdict()}
+                "verdict": None if judged is None else judged.to_dict()}
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "BidAnalysis":
+        """The analysis `to_dict` wrote. The verdict is judged again from the options, so the
+        older form, with the verdict as a string, reads the same."""
         bid = (Seat.parse(d["bid"][0]), Suit.parse(d["bid"][1])) if d.get("bid") else None
         return cls(Deal.from_pbn(d["deal"]), Seat.parse(d["dealer"]), Rules.from_dict(d["rules"]),
                    d["procedure"], Suit.parse(d["turned"]) if d.get("turned") else None,
@@ -157,9 +307,10 @@ def _when_allowed(procedure: str, seat: Seat, trump: Suit, dealer: Seat,
     return "round 2" + (" (forced when all pass)" if seat == forced else "")
 
 
-def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
-                    procedure: str = "draaikaart", turned=None, on_all_pass: str = "turned_forced",
-                    chooser_leads: bool = False, bid: Optional[Tuple[Any, Any]] = None,
+def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
+                    procedure: str = "draaikaart", turned: Optional[SuitLike] = None,
+                    on_all_pass: str = "turned_forced", chooser_leads: bool = False,
+                    bid: Optional[BidLike] = None,
                     solver: Optional[Solver] = None, worlds: int = 0, seed: int = 0,
                     workers: Optional[int] = None) -> BidAnalysis:
     """For every seat and trump: would that seat's team make it, and by how much.
@@ -170,12 +321,13 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
     deals of the other cards (seeded by `seed`). Everything is solved on `workers` threads
     (default: all cores; a `solver` given is used alone).
     """
-    rules = rules if rules is not None else Rules()
+    check_deal(deal)
+    rules = check_rules(rules)
     dealer = Seat.parse(dealer)
-    if not isinstance(procedure, str) or procedure not in PROCEDURES:
-        raise SolverError(f"unknown procedure {quote(procedure)}: choose one of {', '.join(PROCEDURES)}")
-    if not isinstance(on_all_pass, str) or on_all_pass not in ON_ALL_PASS:
-        raise SolverError(f"unknown on_all_pass {quote(on_all_pass)}: choose one of {', '.join(ON_ALL_PASS)}")
+    choice("procedure", procedure, PROCEDURES)
+    choice("on_all_pass", on_all_pass, ON_ALL_PASS)
+    worlds = whole_number("worlds", worlds, least=0)
+    seed = whole_number("seed", seed)
     turned = Suit.parse(turned) if turned is not None else None
     if procedure == "draaikaart" and turned is None:
         raise SolverError("procedure draaikaart needs the turned suit (turned='H', say)")
@@ -189,13 +341,12 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
         choosers = [s.name for s in Seat if any(when[s, t] for t in Suit)]
         raise SolverError(f"under {procedure} seat {seat.name} may not choose a trump, so it "
                           f"cannot have bid; {' or '.join(choosers)} chooses")
-    def option(solver: Solver, choice) -> BidOption:
+    def option(solver: Solver, choice: Tuple[Seat, Suit]) -> BidOption:
         seat, trump = choice
         leader = seat if chooser_leads else dealer.left
         game = Game(deal, trump, leader, seat.team, rules)
         how = when[seat, trump]
-        points = solver.value(game, "points")
-        makes = points > 0 if make_is_points_above_zero(rules) else bool(solver.value(game, "make"))
+        points, makes = solver.value_and_make(game)
         return BidOption(seat, trump, leader, points, makes, bool(how), how or "never")
 
     choices = [(seat, trump) for seat in Seat for trump in Suit]
@@ -208,21 +359,17 @@ def analyse_bidding(deal: Deal, dealer, rules: Optional[Rules] = None,
 def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int, seed: int,
                  workers: Optional[int]) -> List[BidOption]:
     """Each option with its chance of making and mean points from the seat's hand alone."""
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise SolverError(f"worlds must be a whole number of at least 1, got {quote(worlds)}")
     sampled = {seat: sample_worlds(Game(deal, Suit.C, seat, seat.team, rules), seat, worlds,
                                    derive(seed, seat)) for seat in Seat}
     jobs = [(o, world) for o in options for world in sampled[o.seat]]
 
-    def solve(solver, job):
+    def solve(solver: Solver, job: Tuple[BidOption, Deal]) -> Tuple[Value, bool]:
         option, world = job
-        game = Game(world, option.trump, option.leader, option.seat.team, rules)
-        points = solver.value(game, "points")
-        return points, (points > 0 if make_is_points_above_zero(rules)
-                        else bool(solver.value(game, "make")))
+        return solver.value_and_make(Game(world, option.trump, option.leader, option.seat.team,
+                                          rules))
 
     results = solve_all(solve, jobs, rules, workers)
-    out = []
+    out: List[BidOption] = []
     for i, option in enumerate(options):
         mine = results[i * worlds:(i + 1) * worlds]
         out.append(replace(option, sd_makes=sum(m for _, m in mine) / worlds,

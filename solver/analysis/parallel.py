@@ -10,7 +10,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Iterable, List, Optional, TypeVar
 
-from ..errors import SolverError, quote
+from ..errors import SolverError, quote, whole_number
 from ..model.rules import Rules
 from ..engine.search import Solver
 
@@ -22,9 +22,14 @@ def check_workers(workers: Optional[int]) -> int:
     """`workers`, or all cores for None; a clear error for anything but a whole number >= 1."""
     if workers is None:
         return os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise SolverError(f"workers must be a whole number of at least 1, got {quote(workers)}")
-    return workers
+    return whole_number("workers", workers, least=1)
+
+
+def check_solver(solver: Optional[Solver]) -> Optional[Solver]:
+    """`solver`, when it is a Solver or None; anything else is a SolverError."""
+    if solver is not None and not isinstance(solver, Solver):
+        raise SolverError(f"solver must be a Solver (Solver(rules)), got {quote(solver)}")
+    return solver
 
 
 def solve_all(work: Callable[[Solver, Item], Result], items: Iterable[Item], rules: Rules,
@@ -32,15 +37,16 @@ def solve_all(work: Callable[[Solver, Item], Result], items: Iterable[Item], rul
     """[work(solver, item) for item in items], spread over `workers` threads; a `solver`
     given is used alone, on this thread."""
     items = list(items)
-    if solver is not None:
-        return [work(solver, item) for item in items]
+    given = check_solver(solver)
+    if given is not None:
+        return [work(given, item) for item in items]
     workers = min(check_workers(workers), max(len(items), 1))
     if workers == 1:
         solver = Solver(rules)
         return [work(solver, item) for item in items]
     local = threading.local()
 
-    def run(item):
+    def run(item: Item) -> Result:
         if not hasattr(local, "solver"):
             local.solver = Solver(rules)
         return work(local.solver, item)

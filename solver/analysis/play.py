@@ -2,17 +2,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
-from ..model.cards import Card, Seat, Team, parse_cards
+from ..model.cards import (Card, CardsLike, Seat, SeatLike, SuitLike, Team, TeamLike,
+                           parse_cards)
 from ..model.deal import Deal
 from ..model.streams import derive
-from ..errors import IllegalPlayError, RecordError, quote
+from ..errors import DealError, IllegalPlayError, RecordError, quote, whole_number
 from ..model.game import Game
-from ..model.rules import Rules
-from ..model.scoring import final_scores, is_made, revoke_scores
-from .parallel import solve_all
-from ..engine.search import Solver
+from ..model.rules import Rules, check_rules
+from ..model.scoring import Value, final_scores, is_made, revoke_scores, value_for_team
+from .parallel import check_solver, solve_all
+from ..engine.search import Solver, optimal_cards
 from ..model.record import GameRecord
 from .view import analyse_view
 
@@ -179,8 +180,9 @@ class PlayAnalysis:
                    ActualResult.from_dict(d["actual"]))
 
 
-def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playing=None,
-                 played: Sequence = (), rules: Optional[Rules] = None,
+def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = None,
+                 leader: Optional[SeatLike] = None, playing: Optional[TeamLike] = None,
+                 played: CardsLike = (), rules: Optional[Rules] = None,
                  solver: Optional[Solver] = None, worlds: int = 0, seed: int = 0,
                  workers: Optional[int] = None) -> PlayAnalysis:
     """Judge every card of a recorded play: its value before and after, and what it cost.
@@ -195,45 +197,51 @@ def analyse_play(record: Union[GameRecord, Deal], trump=None, leader=None, playi
     number), giving `sd_loss` and `sd_best_cards` on every step.
     """
     if isinstance(record, Deal):
-        record = GameRecord(record, trump, leader, playing,
-                            rules if rules is not None else Rules(), played)
+        # Game checks the deal form's arguments as every entry point does (a trump, leader or
+        # playing team left out is refused like any wrong value); the record then parses and
+        # checks the play, naming a bad card as a RecordError.
+        start = Game(record, trump, leader, playing, check_rules(rules))  # type: ignore[arg-type]
+        record = GameRecord(start.deal, start.trump, start.leader, start.playing, start.rules,
+                            played)  # type: ignore[arg-type]
     elif not isinstance(record, GameRecord):
-        raise RecordError(f"analyse_play takes a GameRecord, or a Deal with trump, leader, "
-                          f"playing and played; got {quote(record)}")
+        given_as_deal = any(arg is not None for arg in (trump, leader, playing))
+        raise (DealError if given_as_deal else RecordError)(
+            f"analyse_play takes a GameRecord, or a Deal with trump, leader, playing and "
+            f"played; got {quote(record)}")
+    worlds = whole_number("worlds", worlds, least=0)
+    seed = whole_number("seed", seed)
     game = record.game()
-    first = solver or Solver(record.rules)
-    start_value = first.value(game, "points")
-    makeable = bool(first.value(game, "make"))
+    first = check_solver(solver) or Solver(record.rules)
+    start_value, makeable = first.value_and_make(game)
     illegal = None
-    before: List[tuple] = []      # (number, trick, seat, card, the position before the card)
+    # (number, trick, seat, card, the position before the card)
+    before: List[Tuple[int, int, Seat, Card, Game]] = []
     for number, card in enumerate(record.played, start=1):
         seat, trick = game.to_move, game.trick_number
         try:
             game.check(card)
         except IllegalPlayError as err:
+            assert err.duty is not None     # Game.check names the duty of every refusal
             illegal = IllegalCard(number, trick, seat, card, err.duty, str(err))
             break
         before.append((number, trick, seat, card, game.copy()))
         game.play(card)
 
-    def judge(solver: Solver, position):
-        return solver.move_values(position[4], "points")
+    def judge(solver: Solver, step: Tuple[int, int, Seat, Card, Game]) -> Dict[Card, Value]:
+        return solver.move_values(step[4], "points")
 
     # Every position is known from the record: they are judged independently, on all cores.
     all_values = solve_all(judge, before, record.rules, workers, solver)
     steps: List[PlayStep] = []
     for (number, trick, seat, card, position), values in zip(before, all_values):
-        ours = seat.team == record.playing
-        best_value = max(values.values()) if ours else min(values.values())
-        after = values[card]
-        best = [c for c, v in values.items() if v == best_value]
+        mover = {c: value_for_team(v, seat.team, record.playing) for c, v in values.items()}
+        best = optimal_cards(mover)
         sd_loss, sd_best = None, []
         if worlds:
             view = analyse_view(position, worlds=worlds, seed=derive(seed, number), workers=workers)
             sd_loss, sd_best = max(view.loss(card), 0.0), view.best_cards
-        steps.append(PlayStep(number, trick, seat, card, best_value, after,
-                              best_value - after if ours else after - best_value, best, values,
-                              sd_loss, sd_best))
+        steps.append(PlayStep(number, trick, seat, card, values[best[0]], values[card],
+                              mover[best[0]] - mover[card], best, values, sd_loss, sd_best))
     return PlayAnalysis(record, start_value, makeable, steps, illegal, _actual(game, illegal))
 
 

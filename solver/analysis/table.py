@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Optional
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
-from ..model.cards import Seat, Suit, Team
-from ..model.deal import Deal
+from ..model.cards import Seat, SeatLike, Suit, SuitLike, Team, TeamLike
+from ..model.deal import Deal, check_deal
 from ..model.game import Game
-from ..model.rules import Rules
-from ..errors import DealError, quote
+from ..model.rules import Rules, check_rules
 from .parallel import solve_all
-from ..engine.search import Solver, make_is_points_above_zero
+from ..engine.search import Solver
 
+if TYPE_CHECKING:   # NumPy is imported only where an array is made
+    import numpy as np
+    import numpy.typing as npt
 
 
 @dataclass(frozen=True, repr=False)
@@ -27,29 +29,33 @@ class DDTable:
     values: Dict[str, Dict[str, Dict[str, int]]]
     makes: Dict[str, Dict[str, Dict[str, bool]]]
 
-    def value(self, trump, leader, team="NS") -> int:
+    def value(self, trump: SuitLike, leader: SeatLike, team: TeamLike = "NS") -> int:
         """The points value for `team` playing with this trump and leader."""
         return self.values[Team.parse(team).name][Suit.parse(trump).name][Seat.parse(leader).name]
 
-    def makeable(self, trump, leader, team="NS") -> bool:
+    def makeable(self, trump: SuitLike, leader: SeatLike, team: TeamLike = "NS") -> bool:
         """Whether `team`, playing with this trump and leader, avoids nat."""
         return self.makes[Team.parse(team).name][Suit.parse(trump).name][Seat.parse(leader).name]
 
-    def to_numpy(self, team="NS"):
+    def to_numpy(self, team: TeamLike = "NS") -> "npt.NDArray[np.int16]":
         """int16 array [trump][leader], suits C D H S, seats N E S W."""
         import numpy as np   # only here: importing solver should not start NumPy's threads
-        team = Team.parse(team).name
-        return np.array([[self.values[team][s.name][p.name] for p in Seat] for s in Suit],
+        name = Team.parse(team).name
+        return np.array([[self.values[name][s.name][p.name] for p in Seat] for s in Suit],
                         dtype=np.int16)
 
     def to_dict(self) -> Dict[str, Any]:
+        """Plain JSON-ready values; `DDTable.from_dict(table.to_dict()) == table`."""
         return {"deal": self.deal.to_pbn(), "rules": self.rules.to_dict(),
-                "values": self.values, "makeable": self.makes}
+                "values": self.values, "makes": self.makes}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "DDTable":
+        """The table `to_dict` wrote."""
+        # Files written before the key was named for the attribute say "makeable".
+        makes = data["makes"] if "makes" in data else data["makeable"]
         return cls(Deal.from_pbn(data["deal"]), Rules.from_dict(data["rules"]),
-                   data["values"], data["makeable"])
+                   data["values"], makes)
 
     def __str__(self) -> str:
         lines = ["points for NS by trump and leader; * NS makes it, ° EW makes it",
@@ -81,21 +87,18 @@ def solve_table(deal: Deal, rules: Optional[Rules] = None, solver: Optional[Solv
 
     The 16 cells are solved on `workers` threads (default: all cores), one Solver each; the
     table is the same for any worker count. A `solver` given is used alone, on this thread."""
-    rules = rules if rules is not None else Rules()
-    if not isinstance(deal, Deal):
-        raise DealError(f"solve_table takes a Deal, got {quote(deal)}")
+    check_deal(deal)
+    rules = check_rules(rules)
 
-    def cell(solver: Solver, where):
+    def cell(solver: Solver, where: Tuple[Suit, Seat]
+             ) -> Tuple[Dict[Team, int], Dict[Team, bool]]:
         suit, leader = where
-        ns = solver.value(Game(deal, suit, leader, Team.NS, rules), "points")
+        games = {team: Game(deal, suit, leader, team, rules) for team in Team}
+        ns = solver.value(games[Team.NS], "points")
         # One solve serves both teams, except when only the playing team can earn pit.
-        ew = (-ns if rules.pit != "playing"
-              else solver.value(Game(deal, suit, leader, Team.EW, rules), "points"))
+        ew = -ns if rules.pit != "playing" else solver.value(games[Team.EW], "points")
         values = {Team.NS: ns, Team.EW: ew}
-        if make_is_points_above_zero(rules):
-            return values, {team: values[team] > 0 for team in Team}
-        makes = {team: bool(solver.value(Game(deal, suit, leader, team, rules), "make"))
-                 for team in Team}
+        makes = {team: solver.make_value(games[team], values[team]) for team in Team}
         return values, makes
 
     cells = [(suit, leader) for suit in Suit for leader in Seat]

@@ -4,21 +4,22 @@ the worlds that player cannot tell apart from the real one (perfect-information 
 >>> from solver import Deal, Game, analyse_view
 >>> game = Game(Deal.random(1), "H", "E", "NS")
 >>> view = analyse_view(game, worlds=8, seed=1)        # E to play, E's view
->>> best = view.best_cards                              # doctest: +SKIP
+>>> view.best_cards
+[Card.parse('HK')]
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
-from ..model.cards import Card, Seat, Team
+from ..model.cards import Card, CardLike, Seat, SeatLike, Team
 from ..model.deal import Deal
-from ..errors import SolverError, quote
-from ..model.game import Game
+from ..errors import SolverError, whole_number
+from ..model.game import Game, check_game
 from .parallel import solve_all
-from ..model.scoring import check_objective
-from ..engine.search import make_is_points_above_zero
+from ..engine.search import Solver
+from ..model.scoring import check_objective, value_for_team
 from .worlds import sample_worlds
 
 
@@ -33,11 +34,13 @@ class CardStats:
     makes: float
 
     def to_dict(self) -> Dict[str, float]:
+        """Plain JSON-ready values."""
         return {"mean": self.mean, "stderr": self.stderr, "optimal": self.optimal,
                 "makes": self.makes}
 
     @classmethod
     def from_dict(cls, d: Dict[str, float]) -> "CardStats":
+        """The statistics `to_dict` wrote."""
         return cls(d["mean"], d["stderr"], d["optimal"], d["makes"])
 
 
@@ -55,6 +58,7 @@ class ViewAnalysis:
 
     @property
     def team(self) -> Team:
+        """The team of `seat`: the point of view of every value."""
         return self.seat.team
 
     @property
@@ -63,7 +67,7 @@ class ViewAnalysis:
         top = max(s.mean for s in self.cards.values())
         return [c for c, s in self.cards.items() if s.mean >= top - 1e-9]
 
-    def loss(self, card) -> float:
+    def loss(self, card: CardLike) -> float:
         """The expected cost of `card` against the best card, from this seat's view."""
         return max(s.mean for s in self.cards.values()) - self.cards[Card.parse(card)].mean
 
@@ -80,6 +84,7 @@ class ViewAnalysis:
         return f"ViewAnalysis(seat={self.seat}, {len(self.worlds)} worlds, {self.objective}: {means})"
 
     def to_dict(self) -> Dict[str, Any]:
+        """Plain JSON-ready values; `ViewAnalysis.from_dict` reads them back."""
         return {"seat": self.seat.name, "team": self.team.name, "objective": self.objective,
                 "seed": self.seed, "cards": {str(c): s.to_dict() for c, s in self.cards.items()},
                 "best_cards": [str(c) for c in self.best_cards],
@@ -87,52 +92,44 @@ class ViewAnalysis:
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "ViewAnalysis":
+        """The analysis `to_dict` wrote."""
         return cls(Seat.parse(d["seat"]), d["objective"],
                    {Card.parse(c): CardStats.from_dict(s) for c, s in d["cards"].items()},
                    [Deal.from_pbn(w) for w in d["worlds"]], d["seed"])
 
 
-def world_values(solver, game: Game, world: Deal, objective: str):
+def world_values(solver: Solver, game: Game, world: Deal, objective: str
+                 ) -> Tuple[Dict[Card, int], Dict[Card, bool]]:
     """({card: value}, {card: team reaches its aim}) for the player to move in `world`, both
     from the view of that player's team."""
     play = Game(world, game.trump, game.leader, game.playing, game.rules)
     play.replay(game.played)
-    ours = play.to_move.team == play.playing
-    sign = 1 if ours else -1
-    values = solver.move_values(play, objective)
-    rules = game.rules
-    if objective == "points" and make_is_points_above_zero(rules):
-        made = {c: v > 0 for c, v in values.items()}      # make is points > 0 here
-    else:
-        made = solver.move_values(play, "make")
-    if objective == "make":
-        values = {c: int(v == ours) for c, v in values.items()}
-    else:
-        values = {c: sign * v for c, v in values.items()}
-    return values, {c: m == ours for c, m in made.items()}
+    values, makes = solver.move_values_and_makes(play, objective)
+    team = play.to_move.team
+    # int(): a `make` value becomes 1 or 0, so that it can be averaged like the others.
+    return ({card: int(value_for_team(value, team, play.playing)) for card, value in values.items()},
+            {card: value_for_team(made, team, play.playing) for card, made in makes.items()})
 
 
-def analyse_view(game: Game, seat=None, worlds: int = 64, seed: int = 0,
+def analyse_view(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64, seed: int = 0,
                  objective: str = "points", workers: Optional[int] = None,
-                 solver=None) -> ViewAnalysis:
+                 solver: Optional[Solver] = None) -> ViewAnalysis:
     """Each legal card of the player to move, averaged over `worlds` deals that player cannot
     tell apart from the real one (sampled uniformly with `seed`). `seat`, when given, must be
     the player to move. The worlds are solved on `workers` threads (default: all cores), or
     by `solver` alone when one is given."""
-    if not isinstance(game, Game):
-        raise SolverError(f"analyse_view takes a Game, got {quote(game)}")
+    check_game(game)
     if game.is_over:
         raise SolverError("the round is over: no card is left to judge")
     seat = game.to_move if seat is None else Seat.parse(seat)
     if seat != game.to_move:
         raise SolverError(f"seat {seat} is not to play: {game.to_move} is")
     check_objective(objective)
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 1:
-        raise SolverError(f"worlds must be a whole number of at least 1, got {quote(worlds)}")
+    worlds = whole_number("worlds", worlds, least=1)
     sampled = sample_worlds(game, seat, worlds, seed)
     results = solve_all(lambda solver, world: world_values(solver, game, world, objective),
                         sampled, game.rules, workers, solver)
-    cards = {}
+    cards: Dict[Card, CardStats] = {}
     for card in game.legal_cards():
         values = [r[0][card] for r in results]
         mean = sum(values) / len(values)

@@ -3,7 +3,7 @@ played so far, drawn uniformly.
 
 >>> from solver import Deal, Game
 >>> game = Game(Deal.random(1), "H", "E", "NS")
->>> game.replay("CA C7 C8 C9")
+>>> game.replay("CT CJ C7 C9")
 >>> worlds = sample_worlds(game, "S", 4, seed=1)
 >>> all(w["S"] == game.deal["S"] for w in worlds)
 True
@@ -19,19 +19,26 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
-from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
 
-from ..model.cards import Card, Seat
+from ..model.cards import Card, Seat, SeatLike
 from ..model.deal import Deal
 from ..model.streams import SplitMix64
-from ..errors import SolverError, quote
-from ..model.game import Game, legal_cards
+from ..errors import SolverError, whole_number
+from ..model.game import Game, check_game, legal_cards
+
+# Unseen cards that the same seats may hold: (those seats, the cards).
+Group = Tuple[Tuple[Seat, ...], Tuple[Card, ...]]
+# How many unseen cards each other seat still needs, in the order of `_groups`' index.
+Needs = Tuple[int, ...]
+# count(i, needs): the ways to deal groups i.. so that each other seat gets its need.
+Counter = Callable[[int, Needs], int]
 
 
 def excluded_cards(game: Game, seat: Seat) -> Dict[Seat, FrozenSet[Card]]:
     """For every other seat, the unseen cards it cannot hold, given the play so far."""
     unseen = _unseen(game, seat)
-    excluded: Dict[Seat, set] = {s: set() for s in Seat if s != seat}
+    excluded: Dict[Seat, Set[Card]] = {s: set() for s in Seat if s != seat}
     replay = Game(game.deal, game.trump, game.leader, game.playing, game.rules)
     for card in game.played:
         player = replay.to_move
@@ -49,14 +56,14 @@ def _unseen(game: Game, seat: Seat) -> List[Card]:
     return sorted(c for s in Seat if s != seat for c in game.hands[s])
 
 
-def count_worlds(game: Game, seat) -> int:
+def count_worlds(game: Game, seat: SeatLike) -> int:
     """How many deals `seat` cannot tell apart from the real one (the real one included)."""
     seat = Seat.parse(seat)
     groups, needs, index = _groups(game, seat)
     return _counter(groups, index)(0, needs)
 
 
-def _groups(game: Game, seat: Seat):
+def _groups(game: Game, seat: Seat) -> Tuple[Tuple[Group, ...], Needs, Dict[Seat, int]]:
     """Unseen cards grouped by the seats that may hold them; each other seat's need (how many
     cards it holds now); and each other seat's place in the needs."""
     excluded = excluded_cards(game, seat)
@@ -70,7 +77,7 @@ def _groups(game: Game, seat: Seat):
     return groups, needs, {s: i for i, s in enumerate(others)}
 
 
-def _counter(groups, index):
+def _counter(groups: Tuple[Group, ...], index: Dict[Seat, int]) -> Counter:
     """count(i, needs): the ways to deal groups i.. so that each other seat gets its need."""
     @lru_cache(maxsize=None)
     def count(i: int, needs: Tuple[int, ...]) -> int:
@@ -80,12 +87,13 @@ def _counter(groups, index):
     return count
 
 
-def _splits(group, needs: Tuple[int, ...], index):
+def _splits(group: Group, needs: Needs, index: Dict[Seat, int]
+            ) -> Iterator[Tuple[int, List[int], Needs]]:
     """Every way to share one group among its possible owners: (ways, shares, needs left)."""
     owners, cards = group
     slots = [index[s] for s in owners]
 
-    def share(k: int, at: int, left: List[int], taken: List[int]):
+    def share(k: int, at: int, left: List[int], taken: List[int]) -> Iterator[List[int]]:
         if at == len(slots) - 1:
             if k <= left[slots[at]]:
                 yield taken + [k]
@@ -103,7 +111,7 @@ def _splits(group, needs: Tuple[int, ...], index):
         yield ways, shares, tuple(rest)
 
 
-def sample_worlds(game: Game, seat, n: int, seed: int = 0,
+def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
                   weights: Optional[Callable[[Deal], float]] = None) -> List[Deal]:
     """`n` deals drawn uniformly from those `seat` cannot tell apart from the real one.
 
@@ -113,13 +121,10 @@ def sample_worlds(game: Game, seat, n: int, seed: int = 0,
     (>= 0), turns the draw into one in proportion to it (for what the bidding told, say):
     8n uniform worlds are drawn and n of them picked by weight.
     """
-    if not isinstance(game, Game):
-        raise SolverError(f"sample_worlds takes a Game, got {quote(game)}")
+    check_game(game)
     seat = Seat.parse(seat)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise SolverError(f"the number of worlds must be a whole number >= 0, got {quote(n)}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SolverError(f"the seed must be a whole number, got {quote(seed)}")
+    n = whole_number("the number of worlds", n, least=0)
+    seed = whole_number("the seed", seed)
     rng = SplitMix64(seed)
     draws = n if weights is None else 8 * n
     groups, needs, index = _groups(game, seat)
@@ -132,7 +137,8 @@ def sample_worlds(game: Game, seat, n: int, seed: int = 0,
     return _pick_by_weight(worlds, [float(weights(w)) for w in worlds], n, rng)
 
 
-def _draw(game: Game, seat: Seat, groups, needs, index, count, rng: SplitMix64) -> Deal:
+def _draw(game: Game, seat: Seat, groups: Tuple[Group, ...], needs: Needs,
+          index: Dict[Seat, int], count: Counter, rng: SplitMix64) -> Deal:
     hands: Dict[Seat, List[Card]] = {s: [] for s in Seat}
     for card, player in zip(game.played, _players(game)):   # who played what is known
         hands[player].append(card)

@@ -14,7 +14,7 @@ from ..analysis import analyse_bidding, analyse_play, analyse_view, solve_table
 from ..engine.moves import MovesResult
 from ..engine.search import DEFAULT_TABLE_MB, Solver
 from ..errors import shorten
-from ..model.cards import Card
+from ..model.cards import Card, Team
 from ..model.rules import Rules
 from .inputs import looks_like_json, read_deal, read_position, read_record, read_rules
 from .parser import UsageError
@@ -33,11 +33,11 @@ def search_options(args, rules: Rules) -> Dict[str, Any]:
     return {"workers": args.workers, "solver": Solver(rules, args.table_mb)}
 
 
-def _tricks(cards: List[Card], already_in_trick: int = 0) -> str:
+def _tricks(cards: List[Card], already_in_trick: int = 0, notation: str = "en") -> str:
     """Cards grouped by trick; the first group completes the trick already on the table."""
     first = (4 - already_in_trick) % 4
     groups = ([cards[:first]] if first else []) + [cards[i:i + 4] for i in range(first, len(cards), 4)]
-    return "  ".join(" ".join(c.to_str(True) for c in g) for g in groups)
+    return "  ".join(" ".join(c.to_str(True, notation) for c in g) for g in groups)
 
 
 def _signed(value) -> str:
@@ -47,37 +47,34 @@ def _signed(value) -> str:
 # -- the subcommands ---------------------------------------------------------------------------
 
 def cmd_solve(args) -> str:
+    # The value and line are for the playing team; --moves text for the team to move
+    # (MovesResult.to_text), its JSON for the playing team, as solve_moves gives them.
     game = read_position(args)
     solver = Solver(game.rules, args.table_mb or DEFAULT_TABLE_MB)
     if args.moves:
         moves = MovesResult(args.objective, solver.move_values(game, args.objective),
                             list(game.played), game.to_move, game.playing)
-        if args.json:
-            return json.dumps(moves.to_dict())
-        lines = [f"{moves.to_move.name} to play; {moves.objective} for {moves.playing.name} "
-                 f"after each card:"]
-        lines += [f"  {card.to_str(True)}  {_signed(value)}"
-                  for card, value in sorted(moves.values.items(), key=lambda kv: -kv[1])]
-        return "\n".join(lines)
+        return json.dumps(moves.to_dict()) if args.json else moves.to_text(args.notation)
     result = solver.solve(game.deal, game.trump, game.leader, game.playing, game.rules,
                           game.played, args.objective)
     if args.json:
         return json.dumps(result.to_dict())
     return "\n".join([
-        game.deal.to_text(),
+        game.deal.to_text(notation=args.notation),
         f"{args.objective} for {game.playing.name}: {_signed(result.value)}   totals NS "
-        f"{result.totals['NS']}, EW {result.totals['EW']}   ({result.nodes} nodes)",
-        "line: " + _tricks(result.line, len(game.played) % 4)])
+        f"{result.totals[Team.NS]}, EW {result.totals[Team.EW]}   ({result.nodes} nodes)",
+        "line: " + _tricks(result.line, len(game.played) % 4, args.notation)])
 
 
 def cmd_table(args) -> str:
-    deal, rules = read_deal(args.deal), read_rules(args.rules)
+    deal, rules = read_deal(args.deal, args.notation), read_rules(args.rules)
     table = solve_table(deal, rules, **search_options(args, rules))
-    return json.dumps(table.to_dict()) if args.json else f"{table.deal.to_text()}\n\n{table}"
+    return json.dumps(table.to_dict()) if args.json else \
+        f"{table.deal.to_text(notation=args.notation)}\n\n{table}"
 
 
 def cmd_analyse(args) -> str:
-    record = read_record(args.record, args.rules)
+    record = read_record(args.record, args.rules, args.notation)
     analysis = analyse_play(record, worlds=args.worlds, seed=args.seed,
                             **search_options(args, record.rules))
     if args.json:
@@ -86,9 +83,11 @@ def cmd_analyse(args) -> str:
     lines = [f"{'#':>2}  trick seat card  before  after  loss{sd}  best"]
     for s in analysis.steps:
         verdict = f" {s.sd_loss:7.1f}  {s.verdict:<7}" if args.worlds else ""
-        lines.append(f"{s.number:>2}  {s.trick:>5} {s.seat.name:>4}  {s.card.to_str(True):<4}"
+        lines.append(f"{s.number:>2}  {s.trick:>5} {s.seat.name:>4}  "
+                     f"{s.card.to_str(True, args.notation):<4}"
                      f" {s.value_before:>+6d} {s.value_after:>+6d} {s.loss:>5}{verdict}  "
-                     + ("" if not s.loss else " ".join(c.to_str(True) for c in s.best_cards)))
+                     + ("" if not s.loss else
+                        " ".join(c.to_str(True, args.notation) for c in s.best_cards)))
     return "\n".join(lines + ["", analysis.summary()])
 
 
@@ -101,7 +100,7 @@ def cmd_view(args) -> str:
 
 def cmd_bid(args) -> str:
     # The procedure, and the turned suit draaikaart needs, are checked by analyse_bidding.
-    deal, rules = read_deal(args.deal), read_rules(args.rules)
+    deal, rules = read_deal(args.deal, args.notation), read_rules(args.rules)
     analysis = analyse_bidding(deal, args.dealer, rules, args.procedure, args.turned,
                                args.on_all_pass, args.chooser_leads, args.bid,
                                worlds=args.worlds, seed=args.seed,
@@ -111,7 +110,7 @@ def cmd_bid(args) -> str:
 
 def cmd_report(args) -> str:
     from ..html import render
-    record = read_record(args.record, args.rules)
+    record = read_record(args.record, args.rules, args.notation)
     out = Path(args.output) if args.output else (
         Path(Path(args.record).stem + ".html") if not looks_like_json(args.record)
         and args.record != "-" else Path("report.html"))

@@ -43,13 +43,14 @@ def read_text(source: str, inline: Callable[[str], bool]) -> str:
     raise UsageError(f"cannot read {shorten(source)}: no such file")
 
 
-def read_deal(source: str) -> Deal:
-    return Deal.from_pbn(read_text(source, looks_like_a_deal).strip())
+def read_deal(source: str, notation: str = "en") -> Deal:
+    return Deal.from_pbn(read_text(source, looks_like_a_deal).strip(), notation)
 
 
-def read_record(source: str, rules: Optional[str] = None) -> GameRecord:
-    """The record `source` names, with the `rules` given (see `read_rules`) in place of its own."""
-    record = GameRecord.from_json(read_text(source, looks_like_json))
+def read_record(source: str, rules: Optional[str] = None, notation: str = "en") -> GameRecord:
+    """The record `source` names, with the `rules` given (see `read_rules`) in place of its own;
+    `notation` is its card notation when it names none."""
+    record = GameRecord.from_json(read_text(source, looks_like_json), notation)
     if rules:
         record = dataclasses.replace(record, rules=read_rules(rules))
     return record
@@ -75,7 +76,7 @@ def read_rules(value: str) -> Rules:
 def read_position(args) -> Game:
     """The position `args` give: the deal and rules, trump, leader and playing team, and the
     cards played so far (IllegalPlayError names an illegal one)."""
-    game = Game(read_deal(args.deal), args.trump, args.leader, args.playing,
+    game = Game(read_deal(args.deal, args.notation), args.trump, args.leader, args.playing,
                 read_rules(args.rules))
     game.replay(args.played)
     return game

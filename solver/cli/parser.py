@@ -6,11 +6,12 @@ The parser only reads the command line into values; `solver.cli.commands` does t
 from __future__ import annotations
 
 import argparse
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from .._version import __version__
 from ..analysis import ON_ALL_PASS, PROCEDURES
 from ..errors import SolverError, quote, whole_number
-from ..model.cards import Seat, Suit, Team, parse_cards
+from ..model.cards import NOTATIONS, Seat, Suit, Team, parse_cards
 from ..model.scoring import OBJECTIVES
 
 EXAMPLE_DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
@@ -28,6 +29,39 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message):            # one line, status 2, no usage dump
         raise UsageError(f"{message} (see {self.prog} --help)")
+
+    def parse_known_args(self, args: Optional[Sequence[str]] = None,  # type: ignore[override]
+                         namespace: Optional[argparse.Namespace] = None
+                         ) -> Tuple[argparse.Namespace, List[str]]:
+        # Cards, suits and bids are read once the whole command line is, in its --notation.
+        parsed, rest = super().parse_known_args(args, namespace)
+        notation = getattr(parsed, "notation", "en")
+        for name, value in vars(parsed).items():
+            if isinstance(value, InNotation):
+                setattr(parsed, name, value.read(notation, self))
+        return parsed, rest
+
+
+class InNotation:
+    """An option's text, read in the card notation (--notation) after the command line is."""
+
+    def __init__(self, option: str, parse: Callable[[str, str], Any], text: str) -> None:
+        self.option, self.parse, self.text = option, parse, text
+
+    def read(self, notation: str, parser: argparse.ArgumentParser) -> Any:
+        try:
+            return self.parse(self.text, notation)
+        except (SolverError, argparse.ArgumentTypeError) as err:
+            parser.error(f"argument {self.option}: {err}")
+
+
+def in_notation(option: str, parse: Callable[[str, str], Any]) -> Callable[[str], InNotation]:
+    """An argparse `type` for an option written in the card notation: `parse(text, notation)`
+    runs once --notation is known."""
+    def convert(text: str) -> InNotation:
+        return InNotation(option, parse, text)
+    convert.__name__ = parse.__name__
+    return convert
 
 
 def parsed_by(parse):
@@ -58,18 +92,31 @@ def whole(option: str, least: int, most=None):
     return convert
 
 
-def bid(text: str):
+def bid(text: str, notation: str = "en"):
     """The recorded bid, "N H": the seat and the trump it chose."""
     parts = text.replace(",", " ").split()
     if len(parts) != 2:
         raise argparse.ArgumentTypeError(f"{quote(text)}: give the seat and the trump, e.g. --bid 'N H'")
     try:
-        return Seat.parse(parts[0]), Suit.parse(parts[1])
+        return Seat.parse(parts[0]), Suit.parse(parts[1], notation)
     except SolverError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-suit, seat, team = parsed_by(Suit.parse), parsed_by(Seat.parse), parsed_by(Team.parse)
+seat, team = parsed_by(Seat.parse), parsed_by(Team.parse)
+
+
+def suit(option: str) -> Callable[[str], InNotation]:
+    return in_notation(option, Suit.parse)
+
+
+def played(text: str, notation: str = "en"):
+    return parse_cards(text, notation)
+
+
+NOTATIONS_HELP = ("en (suits C D H S, ranks 7 8 9 T J Q K A) or nl, the Dutch one (suits K R H "
+                  "S, ranks 7 8 9 10 B V H A; cards suit first, so HH is the king of hearts) "
+                  "(default: en)")
 
 RULES_HELP = ("amsterdam (the default), rotterdam, inline JSON of options "
               "('{\"roem\": \"none\"}'), or a JSON file of them")
@@ -88,13 +135,20 @@ def record_and_rules(p) -> None:
         "amsterdam (the default)", "override the record's rules (default: the record's): amsterdam"))
 
 
+def card_notation(p, what: str) -> None:
+    """--notation: the card notation of `what` (what the subcommand reads and prints in it)."""
+    p.add_argument("--notation", default="en", choices=NOTATIONS,
+                   help=f"the card notation of {what}: {NOTATIONS_HELP}")
+
+
 def position(p) -> None:
     """The round's trump, leader and playing team, and the cards played so far."""
-    p.add_argument("--trump", required=True, type=suit, help="trump suit: C, D, H or S (required)")
+    p.add_argument("--trump", required=True, type=suit("--trump"),
+                   help="trump suit: C, D, H or S (required)")
     p.add_argument("--leader", required=True, type=seat,
                    help="the seat that led trick 1: N, E, S or W (required)")
     p.add_argument("--playing", required=True, type=team, help="the playing team: NS or EW (required)")
-    p.add_argument("--played", default=[], type=parsed_by(parse_cards),
+    p.add_argument("--played", default=[], type=in_notation("--played", played),
                    help='cards already played, e.g. "DA D7 D8" (default: none)')
 
 
@@ -144,13 +198,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--objective", default="points", choices=OBJECTIVES,
                    help="what to solve: points, score or make (default: points)")
     p.add_argument("--moves", action="store_true",
-                   help="print the value of every legal card (default: the value and one line)")
+                   help="print the value of every legal card for the team of the player to "
+                        "move, its best card first; with --json, for the playing team, as "
+                        "solve_moves gives them (default: the value and one line, for the "
+                        "playing team)")
     table_size(p)
+    card_notation(p, "the deal, trump and cards given, and of everything printed")
 
     p = command("table", "points for every trump and leader",
                 f'klaverjas table "{EXAMPLE_DEAL}" --rules rotterdam')
     deal_and_rules(p)
     workers_and_table_size(p)
+    card_notation(p, "the deal given and the deal printed (the table itself has no cards)")
 
     p = command("analyse", "judge every card of a recorded round",
                 "klaverjas analyse examples/game.json")
@@ -158,6 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     worlds_and_seed(p, "judge every card single dummy too, over this many worlds its player "
                        "could not tell from the real one (default: 0, double dummy only)")
     workers_and_table_size(p)
+    card_notation(p, "a record that names none, and of the card columns printed (the "
+                     "summary below them stays in en)")
 
     p = command("bid", "check every seat and trump under a bidding procedure",
                 f'klaverjas bid "{EXAMPLE_DEAL}" --dealer W --procedure draaikaart --turned H --bid "N H"')
@@ -166,17 +227,19 @@ def build_parser() -> argparse.ArgumentParser:
     # The procedure and what it needs are checked by analyse_bidding, in one place.
     p.add_argument("--procedure", default="draaikaart",
                    help=f"how trump is chosen: {', '.join(PROCEDURES)} (default: draaikaart)")
-    p.add_argument("--turned", default=None, type=suit,
+    p.add_argument("--turned", default=None, type=suit("--turned"),
                    help="the turned suit, needed by draaikaart (default: none)")
     p.add_argument("--on-all-pass", default="turned_forced",
                    help=f"draaikaart when all pass: {', '.join(ON_ALL_PASS)} (default: turned_forced)")
     p.add_argument("--chooser-leads", action="store_true",
                    help="the chooser leads trick 1 (default: left of the dealer leads)")
-    p.add_argument("--bid", default=None, type=bid,
-                   help='the recorded bid to judge, seat and trump: "N H" (default: none)')
+    p.add_argument("--bid", default=None, type=in_notation("--bid", bid),
+                   help='the recorded bid to judge under the procedure, seat and trump: "N H"; '
+                        'one it does not allow is reported as not allowed (default: none)')
     worlds_and_seed(p, "also each option's chance of making it from the seat's own hand, over "
                        "this many deals of the other cards (default: 0, double dummy only)")
     workers_and_table_size(p)
+    card_notation(p, "the deal, suits and cards given (the output stays in en)")
 
     p = command("view", "single dummy: each legal card over the worlds the player to move "
                 "cannot tell apart",
@@ -190,6 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="what to average: points, score or make (default: points)")
     worlds_and_seed(p, "how many worlds to sample (default: 64)", least=1, default=64)
     workers_and_table_size(p)
+    card_notation(p, "the deal, suits and cards given (the output stays in en)")
 
     p = command("report", "an interactive HTML page of a recorded round",
                 "klaverjas report examples/game.json -o deal.html", json_output=False)
@@ -198,6 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the HTML file to write (default: the record's name with .html, or "
                         "report.html)")
     workers_and_table_size(p)
+    card_notation(p, "a record that names none (the page stays in en)")
 
     p = command("labels", "training labels: positions with the exact value of every legal card",
                 "klaverjas labels --deals 1000 --seed 7 --positions trick-starts --out labels/",
@@ -219,7 +284,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="leave out positions with one legal card (default: keep them)")
     p.add_argument("--objective", action="append", default=[],
                    help="add a column of make or score values; repeat for both (default: points only)")
-    p.add_argument("--trump", type=suit, default=None, help="fix the trump suit (default: drawn per deal)")
+    p.add_argument("--trump", type=suit("--trump"), default=None,
+                   help="fix the trump suit (default: drawn per deal)")
     p.add_argument("--leader", type=seat, default=None, help="fix the leader (default: drawn per deal)")
     p.add_argument("--playing", type=team, default=None,
                    help="fix the playing team (default: drawn per deal)")

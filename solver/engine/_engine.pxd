@@ -51,6 +51,8 @@ cdef struct Params:
     int multiplier
     int factor              # 2 under double_suits, else 1
     int zero_bonus
+    int round_points        # every card point with the last trick: 162, doubled under double_suits
+    int nat_82_points       # what the playing team's card points must reach under nat="82"
     bint score_bounded      # the score is D if made (D > 0), else -T: see score_bounds
     bint flags_matter       # whether "has this side won a trick" changes what is to come
     int order[4][8]         # each suit's cards, weakest first (for equivalent cards)
@@ -85,13 +87,14 @@ cdef struct Key:
     # owners are in `extra` (make_key renames 0-point cards among them).
     uint32_t left           # the cards left, 0-point cards renamed (see make_key)
     uint64_t extra          # leader, flags, metric, the owners of the lowest cards or (score
-                            # metric) what was taken so far, and the table epoch
+                            # metric) what was taken so far, and the table epoch: the bit
+                            # layout is drawn in _table.pxi
 
 cdef struct Entry:          # 16 bytes: a bucket of four is one 64-byte cache line
     uint32_t left
     int16_t lower
     int16_t upper
-    uint64_t extra          # Key.extra, and the best move (bits BEST_SHIFT and up)
+    uint64_t extra          # Key.extra, and the best move (see _table.pxi)
 
 cdef uint32_t legal_moves(const Params* p, const State* s) noexcept nogil
 cdef void play_card(const Params* p, State* s, int card) noexcept nogil

@@ -8,22 +8,44 @@ from libc.stdint cimport uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-DEF INF = 32000
-DEF MAX_MOVES = 8
-DEF PLIES = 33
-DEF NO_CUTOFF = -99999
-DEF NO_OWNER = 255
-DEF SIGNAL_CHECK_MASK = 0x3FFFF   # look for Ctrl-C every 262,144 nodes (about 15 ms)
-DEF SWEEP_PERIOD = 32768          # configures per full sweep of the table: half the epochs
-DEF MAX_AMOUNT = 1000             # the largest bonus or roem option (rules.py, MAX_AMOUNT)
-DEF TRUMP_WORTH = 25              # what the lookahead counts a trump still held as worth,
-DEF MASTER_TRUMP_WORTH = 25       # and the highest trump left on top of that
-DEF NAT_GUESS_BELOW = 20          # a score guess below this is ordered as a nat round (a
-                                  # guess counts trumps as points not yet taken); 0, 10, 30
-                                  # and more measured worse
-DEF BUCKET = 4                    # entries in a bucket: 4 x 16 bytes, one 64-byte cache line
-DEF BEST_SHIFT = 43               # Entry.extra: the best move (5 bits) above the key's own bits,
-DEF EPOCH_SHIFT = 48              # and the table epoch (16 bits) on top
+from ..model.cards import CARD_POINTS_TOTAL   # a round's card points with the last trick
+# MAX_AMOUNT: the largest bonus or roem option a rule may set; MAKE_THRESHOLD: nat="82"'s line
+from ..model.rules import MAKE_THRESHOLD, MAX_AMOUNT
+
+cdef enum:
+    INF = 32000
+    MAX_MOVES = 8
+    PLIES = 33
+    NO_CUTOFF = -99999
+    NO_OWNER = 255
+    SIGNAL_CHECK_MASK = 0x3FFFF   # look for Ctrl-C every 262,144 nodes (about 15 ms)
+
+cdef extern from *:
+    # KLAVERJAS_ENGINE_COUNTERS=1 at build time (setup.py) compiles in the counters of what
+    # each heuristic does (Engine.counters); otherwise COUNTING is a 0 the C compiler sees,
+    # and every count() vanishes from the search.
+    """
+    #ifndef KLAVERJAS_ENGINE_COUNTERS
+    #define KLAVERJAS_ENGINE_COUNTERS 0
+    #endif
+    """
+    const bint COUNTING "KLAVERJAS_ENGINE_COUNTERS"
+
+cdef enum Counter:
+    TABLE_PROBES            # positions looked up at a trick boundary
+    TABLE_HITS              # ... and found
+    TABLE_CUTOFFS           # ... whose stored bounds settled them
+    TABLE_STORES
+    BOUNDS_CUTOFFS          # positions settled by the bounds on what is to come
+    ETC_CUTOFFS             # positions settled by the enhanced transposition cutoff
+    TABLE_MOVE_CUTOFFS      # beta cutoffs by the table's move
+    KILLER_CUTOFFS          # ... by the killer
+    OTHER_CUTOFFS           # ... by another move
+    COUNTERS
+
+COUNTER_NAMES = ("table_probes", "table_hits", "table_cutoffs", "table_stores",
+                 "bounds_cutoffs", "etc_cutoffs", "table_move_cutoffs", "killer_cutoffs",
+                 "other_cutoffs")
 
 cdef extern from "Python.h":
     # Declared without an error value on purpose: a pending KeyboardInterrupt stays set and
@@ -36,7 +58,7 @@ cdef struct Search:
     int metric
     Entry* table
     uint64_t bucket_mask       # number of buckets - 1
-    uint16_t epoch             # 1..65535; entries of other epochs are dead
+    uint16_t epoch             # 1..MAX_EPOCH; entries of other epochs are dead
     uint8_t owner[32]          # the seat each card was dealt to, NO_OWNER if not known yet:
                                # the table holds one deal at a time (see make_key)
     uint64_t sweep             # the next entry to scrub (see Engine._new_epoch)
@@ -45,6 +67,12 @@ cdef struct Search:
     int history[4][32]
     int killer[PLIES]
     int root_ply               # the ply (cards played in the round) of the search's root
+    uint64_t counts[COUNTERS]  # what each heuristic did, if COUNTING
+
+
+cdef inline void count(Search* S, Counter counter) noexcept nogil:
+    if COUNTING:
+        S.counts[<int>counter] += 1
 
 
 include "_trick.pxi"
@@ -129,8 +157,10 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         else:
             bounded = score_bounds(p, s, &low, &high)
         if bounded and high <= alpha:
+            count(S, BOUNDS_CUTOFFS)
             return high
         if bounded and low >= beta:
+            count(S, BOUNDS_CUTOFFS)
             return low
     cdef Entry* entry = NULL
     cdef Entry* bucket = NULL
@@ -141,24 +171,27 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         make_key(S, s, &key)
         bucket = bucket_of(S, &key)
         entry = probe_bucket(S, bucket, &key, &found)
+        count(S, TABLE_PROBES)
         if found:
+            count(S, TABLE_HITS)
             if entry.lower >= beta:
+                count(S, TABLE_CUTOFFS)
                 return entry.lower
             if entry.upper <= alpha:
+                count(S, TABLE_CUTOFFS)
                 return entry.upper
             if entry.lower == entry.upper:
+                count(S, TABLE_CUTOFFS)
                 return entry.lower
             if entry.lower > alpha:
                 alpha = entry.lower
             if entry.upper < beta:
                 beta = entry.upper
             # The entry may have been written from a position with other 0-point cards.
-            tt_move = (entry.extra >> BEST_SHIFT) & 31
+            tt_move = best_move_of(entry)
             if not (s.hands[s.trick_leader] >> tt_move) & 1:
                 tt_move = -1
     cdef int alpha_start = alpha, beta_start = beta
-    cdef int moves[MAX_MOVES]
-    cdef int n, cutoff
     cdef int depth = ply_of(s)
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
     cdef int lookahead = lookahead_depth(depth - S.root_ply) if tt_move < 0 else 0
@@ -167,31 +200,25 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef bint etc = s.ntrick == 3 and s.tricks_left >= 5
     if not legal_set:
         legal_set = legal(p, s)
-    # The table's move, else the killer, is searched before the others are even sorted:
-    # most often it ends the search here.
-    cdef int first = tt_move if tt_move >= 0 else S.killer[depth]
-    cdef bint staged = (not lookahead and not etc and first >= 0
-                        and (legal_set >> first) & 1)
-    if staged:
-        moves[0] = first
-        n = 1
-    else:
-        n = order_moves(S, s, drop_equivalent(p, s, legal_set), tt_move, moves)
-        if lookahead and n > 1:
-            order_by_lookahead(S, s, moves, n, maximising, lookahead)
-        if etc:
-            cutoff = enhanced_cutoff(S, s, moves, n, maximising, alpha, beta)
-            if cutoff != NO_CUTOFF:
-                return cutoff
+    cdef int moves[MAX_MOVES]
+    cdef MovePicker picker
+    start_picking(&picker, moves, S, s, legal_set, tt_move, not lookahead and not etc,
+                  lookahead, maximising)
+    cdef int cutoff
+    if etc:
+        cutoff = enhanced_cutoff(S, s, moves, picker.n, maximising, alpha, beta)
+        if cutoff != NO_CUTOFF:
+            count(S, ETC_CUTOFFS)
+            return cutoff
     cdef int best = -INF if maximising else INF
     cdef int best_move = moves[0]
-    cdef int i = 0, gain, value
+    cdef int searched = 0, move, gain, value
     cdef int base = progress(p, S.metric, s)
     cdef uint32_t next_legal
     cdef State child
-    while i < n:
+    while next_move(&picker, S, s, &move):
         child = s[0]
-        play(p, &child, moves[i])
+        play(p, &child, move)
         # A card that is the only legal one, later in this trick, is played here rather
         # than searched as a node of its own; so is the last trick.
         next_legal = 0
@@ -206,7 +233,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         else:
             # Only the last card of a trick changes what has been taken.
             gain = progress(p, S.metric, &child) - base if child.ntrick == 0 else 0
-            if i == 0 or beta - alpha <= 1:
+            if searched == 0 or beta - alpha <= 1:
                 value = gain + alpha_beta(S, &child, alpha - gain, beta - gain, next_legal)
             elif maximising:
                 # Principal variation search: prove the later moves no better with a null
@@ -225,39 +252,25 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         if maximising:
             if value > best:
                 best = value
-                best_move = moves[i]
+                best_move = move
                 if value > alpha:
                     alpha = value
         else:
             if value < best:
                 best = value
-                best_move = moves[i]
+                best_move = move
                 if value < beta:
                     beta = value
         if alpha >= beta:
+            if COUNTING:
+                count(S, TABLE_MOVE_CUTOFFS if best_move == tt_move else
+                      KILLER_CUTOFFS if best_move == S.killer[depth] else OTHER_CUTOFFS)
             S.killer[depth] = best_move
             S.history[s.ntrick][best_move] += s.tricks_left * s.tricks_left
             break
-        i += 1
-        if staged and i == 1:
-            # The rest, in order (an equivalent of the first may be searched again).
-            n = 1 + order_moves(S, s, drop_equivalent(p, s, legal_set)
-                                & ~((<uint32_t>1) << first), tt_move, moves + 1)
+        searched += 1
     if at_boundary:
-        # Probe again: the search below may have reused the slot found above.
-        entry = probe_bucket(S, bucket, &key, &found)
-        if not found:
-            entry.left = key.left
-            entry.lower = -INF
-            entry.upper = INF
-        if best <= alpha_start:
-            entry.upper = min(entry.upper, best)
-        elif best >= beta_start:
-            entry.lower = max(entry.lower, best)
-        else:
-            entry.lower = best
-            entry.upper = best
-        entry.extra = key.extra | (<uint64_t>best_move << BEST_SHIFT)
+        store_entry(S, bucket, &key, best, alpha_start, beta_start, best_move)
     return best
 
 
@@ -441,17 +454,23 @@ cdef class Engine:
         free(self._memory)
 
     @property
-    def table_entries(self):
-        return (self.S.bucket_mask + 1) * BUCKET
-
-    @property
     def nodes(self):
         """Nodes searched by this engine so far (take differences to count one search)."""
         return self.S.nodes
 
+    def counters(self):
+        """{name: count} of what each heuristic did in this engine's searches so far (take
+        differences to count one search): table probes, hits, cutoffs and stores, and the
+        cutoffs by the bounds, by the enhanced transposition cutoff, and by the table's
+        move, the killer or another move. Only in a build with KLAVERJAS_ENGINE_COUNTERS=1."""
+        if not COUNTING:
+            raise RuntimeError("this engine was built without counters: rebuild it with "
+                               "`KLAVERJAS_ENGINE_COUNTERS=1 python -m pip install -e .`")
+        return {name: self.S.counts[i] for i, name in enumerate(COUNTER_NAMES)}
+
     @property
     def epoch(self):
-        """The table epoch of the current rules and deal, 1..65535."""
+        """The table epoch of the current rules and deal, from 1 (up to 65535)."""
         return self.S.epoch
 
     @property
@@ -492,6 +511,8 @@ cdef class Engine:
             p.better[c] = p.above[c] | (0 if c >> 3 == p.trump else SUIT_MASK[p.trump])
         p.factor = _number(spec, "factor", 1, 2)
         p.last_trick = 10 * p.factor
+        p.round_points = CARD_POINTS_TOTAL * p.factor
+        p.nat_82_points = MAKE_THRESHOLD * p.factor
         p.pit_mode = _number(spec, "pit_mode", 0, 2)
         p.pit_bonus = _number(spec, "pit_bonus", 0, MAX_AMOUNT)
         playing = _number(spec, "playing", 0, 1)
@@ -511,21 +532,15 @@ cdef class Engine:
         p.flags_matter = p.pit_mode != PIT_NONE or p.hand_needs_trick
         p.score_bounded = p.nat == NAT_MAJORITY and p.multiplier == 1 and p.zero_bonus == 0
         _fill_search_tables(&p)
+        check_rules_fit(&p)
         # Checked: commit.
         self.S.p = p
         self._spec = dict(spec)
         self._new_epoch()
 
     cdef void _new_epoch(self):
-        """Start a new rules context or deal. Entries are not cleared at once, which would
-        touch the whole table: each call scrubs the next 1/SWEEP_PERIOD of it, so that every
-        entry is gone long before its 16-bit epoch number comes round again."""
-        cdef uint64_t entries = (self.S.bucket_mask + 1) * BUCKET
-        cdef uint64_t chunk = (entries + SWEEP_PERIOD - 1) // SWEEP_PERIOD
-        chunk = min(chunk, entries - self.S.sweep)
-        memset(self.S.table + self.S.sweep, 0, chunk * sizeof(Entry))
-        self.S.sweep = (self.S.sweep + chunk) % entries
-        self.S.epoch = self.S.epoch % 65535 + 1       # 1..65535; 0 marks an empty slot
+        """Start a new rules context or deal: a new table epoch, and nothing learned."""
+        new_epoch(&self.S)
         memset(self.S.history, 0, sizeof(self.S.history))
         memset(self.S.killer, 0xFF, sizeof(self.S.killer))
         memset(self.S.owner, NO_OWNER, sizeof(self.S.owner))
@@ -573,10 +588,7 @@ cdef class Engine:
             s.won[i] = won[i]
         for c in trick:   # replayed, so that the winner so far is tracked as in play
             play_card(&self.S.p, &s, c)
-        # make_key packs what was taken into bits: 9 for card points, 14 for roem (the most a
-        # round can make is 8 tricks of 1070).
-        if max(s.pts[0], s.pts[1]) >= 512 or s.roem[0] + s.roem[1] + 1070 * s.tricks_left >= 16384:
-            raise ValueError(f"points {pts} and roem {roem} so far are out of range")
+        check_position_fits(&self.S.p, &s)
         return s
 
     @staticmethod
@@ -790,71 +802,6 @@ cdef void _fill_search_tables(Params* p):
     _fill_renaming(p)
 
 
-cdef uint64_t _renamed_bits(int card):
-    """A renamed card's bits in make_key: the card, and above bit 32 the two bits that say
-    who holds it (see make_key)."""
-    return (<uint64_t>1 << card) | (<uint64_t>9 << (32 + card))
-
-
-cdef void _fill_renaming(Params* p):
-    """Which 0-point cards make_key may rename. Renaming a suit's 0-point cards to its
-    lowest ones keeps every value when they are its weakest cards in rank order (so every
-    comparison and every card's points stay the same) and no roem can tell them apart: no
-    four of a kind of their rank scores, and no run of three can use one of them."""
-    cdef int suit, rank, bits, top
-    cdef uint32_t zeros = 0
-    cdef int gone
-    for suit in range(4):
-        p.zero_ranks[suit] = 0
-        for rank in range(8):
-            if p.points[suit * 8 + rank] == 0:
-                p.zero_ranks[suit] |= 1 << rank
-        # The 0-point cards must be the lowest ranks (at most three), in rank order the
-        # weakest cards of the suit.
-        top = -1
-        for rank in range(8):
-            if p.zero_ranks[suit] >> rank & 1:
-                if p.strength[suit * 8 + rank] <= top:
-                    p.zero_ranks[suit] = 0
-                top = p.strength[suit * 8 + rank]
-        for rank in range(8):
-            if not (p.zero_ranks[suit] >> rank & 1) and p.strength[suit * 8 + rank] <= top:
-                p.zero_ranks[suit] = 0
-        if p.zero_ranks[suit] & (p.zero_ranks[suit] + 1) or p.zero_ranks[suit] > 7:
-            p.zero_ranks[suit] = 0
-        zeros |= p.zero_ranks[suit]
-    for rank in range(8):
-        if p.roem_table and p.four_kind[rank] and zeros >> rank & 1:
-            for suit in range(4):
-                p.zero_ranks[suit] = 0     # a scoring four of a kind could tell them apart
-    for suit in range(4):
-        for bits in range(256):
-            p.down_one[suit][bits] = 0
-            p.down_two[suit][bits] = 0
-            if p.roem_table and _run_through(bits, p.zero_ranks[suit]):
-                continue            # a run could tell them apart
-            # The k-th lowest 0-point card left moves to rank k: down by the ranks gone below it.
-            gone = 0
-            for rank in range(8):
-                if not (p.zero_ranks[suit] >> rank & 1):
-                    continue
-                if not (bits >> rank & 1):
-                    gone += 1
-                elif gone == 1:
-                    p.down_one[suit][bits] |= _renamed_bits(8 * suit + rank)
-                elif gone == 2:
-                    p.down_two[suit][bits] |= _renamed_bits(8 * suit + rank)
-
-
-cdef bint _run_through(int ranks, int some):
-    """Whether `ranks` (8-bit) hold three in a row that take in one of `some`."""
-    cdef int low
-    for low in range(6):
-        if (ranks >> low) & 7 == 7 and (some >> low) & 7:
-            return True
-    return False
-
-
 cdef int _number(dict spec, str name, int low, int high, int index=-1, int length=0) except? -1:
     """spec[name] (or spec[name][index]) as a C int, if it is a whole number in low..high."""
     value = spec[name]
@@ -874,5 +821,19 @@ cdef int _raise_pending_signal() except -1:
     raise KeyboardInterrupt
 
 
+cdef extern from *:
+    # setup.py passes the sources' fingerprint (_source_hash.py) as a C macro; a build made
+    # without it reads "unknown", which _compiled.py reports as stale.
+    """
+    #ifndef KLAVERJAS_SOURCE_HASH
+    #define KLAVERJAS_SOURCE_HASH unknown
+    #endif
+    #define KLAVERJAS_STRING_OF(x) #x
+    #define KLAVERJAS_STRING(x) KLAVERJAS_STRING_OF(x)
+    static const char KLAVERJAS_BUILT_FROM[] = KLAVERJAS_STRING(KLAVERJAS_SOURCE_HASH);
+    """
+    const char* KLAVERJAS_BUILT_FROM
+
+
 INFINITY = INF
-BUILT_FROM = SOURCE_HASH   # fingerprint of the sources this module was compiled from
+BUILT_FROM = KLAVERJAS_BUILT_FROM.decode("ascii")   # the sources this module was compiled from

@@ -1,5 +1,13 @@
 # Which moves to search, and in which order: equivalent cards dropped, the move-ordering
 # heuristics, and the shallow lookahead near the root. Included by _engine.pyx.
+
+cdef enum:
+    TRUMP_WORTH = 25              # what the lookahead counts a trump still held as worth,
+    MASTER_TRUMP_WORTH = 25       # and the highest trump left on top of that
+    NAT_GUESS_BELOW = 20          # a score guess below this is ordered as a nat round (a
+                                  # guess counts trumps as points not yet taken); 0, 10, 30
+                                  # and more measured worse
+
 # -- equivalent cards ----------------------------------------------------------------------------
 
 cdef inline bint roem_neutral(const Params* p, uint32_t live, int card) noexcept nogil:
@@ -133,6 +141,69 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
 
 
 
+# -- the move picker -----------------------------------------------------------------------------
+
+cdef enum PickerStage:
+    STAGE_FIRST = 0     # the table's move, else the killer, alone: the rest not yet sorted
+    STAGE_REST = 1      # the rest, sorted after the first was searched
+    STAGE_SORTED = 2    # every move sorted at the start
+
+
+cdef struct MovePicker:
+    # The moves of one node in the order the search tries them (see start_picking). The
+    # moves are the caller's array: then the picker itself never has its address taken, and
+    # the compiler keeps its fields in registers.
+    int* moves
+    int n               # moves in `moves` so far
+    int next            # the index of the next one to hand out
+    PickerStage stage
+    int first           # the staged first move (STAGE_FIRST), else -1
+    int tt_move         # the table's move, or -1
+    uint32_t legal_set
+
+
+cdef inline void start_picking(MovePicker* mp, int* moves, Search* S, const State* s,
+                               uint32_t legal_set, int tt_move, bint staged, int lookahead,
+                               bint maximising) noexcept nogil:
+    """Set up the moves of `s`. Where `staged`, the table's move, else the killer (if legal),
+    comes first and alone: most often it ends the search, and the rest are then never sorted.
+    Otherwise every move is sorted now (order_moves, then the lookahead `lookahead` cards deep
+    if it is not 0), and moves[:mp.n] holds them all, for a look at them before the search
+    (enhanced_cutoff). `moves` has room for MAX_MOVES."""
+    mp.moves = moves
+    mp.next = 0
+    mp.tt_move = tt_move
+    mp.legal_set = legal_set
+    mp.first = tt_move if tt_move >= 0 else S.killer[ply_of(s)]
+    if staged and mp.first >= 0 and (legal_set >> mp.first) & 1:
+        mp.stage = STAGE_FIRST
+        mp.moves[0] = mp.first
+        mp.n = 1
+        return
+    mp.stage = STAGE_SORTED
+    mp.first = -1
+    mp.n = order_moves(S, s, drop_equivalent(&S.p, s, legal_set), tt_move, mp.moves)
+    if lookahead and mp.n > 1:
+        order_by_lookahead(S, s, mp.moves, mp.n, maximising, lookahead)
+
+
+cdef inline bint next_move(MovePicker* mp, Search* S, const State* s, int* move) noexcept nogil:
+    """The next move to search, in move[0]; False when there is none left."""
+    if mp.next == mp.n:
+        if mp.stage != STAGE_FIRST:
+            return False
+        # The rest, in order, sorted with what searching the first taught (history); an
+        # equivalent of the first may be searched again.
+        mp.stage = STAGE_REST
+        mp.n = 1 + order_moves(S, s, drop_equivalent(&S.p, s, mp.legal_set)
+                               & ~((<uint32_t>1) << mp.first), mp.tt_move, mp.moves + 1)
+        if mp.next == mp.n:
+            return False
+    move[0] = mp.moves[mp.next]
+    mp.next += 1
+    return True
+
+
 cdef inline int ply_of(const State* s) noexcept nogil:
     return (8 - s.tricks_left) * 4 + s.ntrick
 
@@ -201,7 +272,7 @@ cdef inline int nat_guess(const Params* p, const State* s, int guess) noexcept n
     score nodes and 0.72x on the heaviest deal; with a multiplier or a zero bonus, mixed."""
     if p.multiplier > 1 or p.zero_bonus or p.nat == NAT_NONE:
         return guess
-    return -(162 * p.factor + s.roem[0] + s.roem[1]) + guess // 8
+    return -(p.round_points + s.roem[0] + s.roem[1]) + guess // 8
 
 
 cdef void order_by_lookahead(Search* S, const State* s, int* moves, int n,

@@ -1,15 +1,16 @@
 """The fingerprint of the Cython sources, built into the extension to catch stale builds.
 
-Used by setup.py (at build time) and by solver._compiled (at import); imports nothing else.
+Used by setup.py (at build time) and by solver.engine._compiled (at import); imports nothing else.
 """
 import hashlib
 from pathlib import Path
+from typing import Optional, Union
 
 SOURCES = ("_engine.pyx", "_engine.pxd", "_trick.pxi", "_bounds.pxi", "_table.pxi",
            "_ordering.pxi")
 
 
-def source_hash(folder: Path):
+def source_hash(folder: Union[str, Path]) -> Optional[str]:
     """Hash of the engine's sources in `folder`, or None when they are not there."""
     digest = hashlib.sha256()
     for name in SOURCES:

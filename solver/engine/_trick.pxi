@@ -66,7 +66,7 @@ cdef void play_card(const Params* p, State* s, int card) noexcept nogil:
 
 
 cdef inline uint32_t legal(const Params* p, const State* s) noexcept nogil:
-    """The cards the player to move may play (RULES.md, "Duties")."""
+    """The cards the player to move may play (docs/rules.md, "What you must play")."""
     cdef int seat = (s.trick_leader + s.ntrick) & 3
     cdef uint32_t hand = s.hands[seat]
     if s.ntrick == 0:
@@ -109,7 +109,7 @@ cdef inline bint beats(const Params* p, int card, int top) noexcept nogil:
 
 
 cdef int table_roem(const Params* p, uint32_t cards, uint32_t stuk_holder_hand) noexcept nogil:
-    """Roem made by the four cards of a finished trick (RULES.md, "Roem", roem="table");
+    """Roem made by the four cards of a finished trick (docs/rules.md, "Roem", roem="table");
     `stuk_holder_hand`: what the stuk holder (stuk="hand") holds after it."""
     # Not inline: without it play() is small enough for gcc to inline everywhere (2.3% fewer
     # instructions where there is no roem on the table, the same where there is).
@@ -123,6 +123,17 @@ cdef int table_roem(const Params* p, uint32_t cards, uint32_t stuk_holder_hand) 
     if p.stuk_pair and (cards & p.stuk_pair) and not (stuk_holder_hand & p.stuk_pair):
         roem += 20   # stuk="hand": the holder played the second of the two
     return roem
+
+
+cdef int most_trick_roem(const Params* p) noexcept nogil:
+    """At least the most roem one trick can make under these rules: a four of a kind or a
+    run of four, and stuk counted both ways."""
+    if not p.roem_table:
+        return 0
+    cdef int rank, most = 0
+    for rank in range(8):
+        most = max(most, p.four_kind[rank])
+    return max(most, 50) + 40
 
 
 cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
@@ -214,10 +225,10 @@ cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil
         return total[0] - total[1]
     cdef bint made
     if p.nat == NAT_82 and p.multiplier == 1:
-        made = s.pts[0] >= 82 * p.factor
+        made = s.pts[0] >= p.nat_82_points
     else:
         made = total[0] > total[1]
-    cdef int pot = (162 * p.multiplier * p.factor
+    cdef int pot = (p.round_points * p.multiplier
                     + total[0] - s.pts[0] + total[1] - s.pts[1])
     cdef int score
     if p.multiplier > 1 or (p.nat != NAT_NONE and not made):

@@ -1,4 +1,4 @@
-"""The oracle: plain minimax over `game.py`, no pruning and no table.
+"""The oracle: plain minimax over `solver.model.game`, no pruning and no table.
 
 Slow on purpose and obviously correct; the engine is tested against it. Use it only on
 positions with a few tricks left (a full deal is far beyond it).
@@ -6,17 +6,17 @@ positions with a few tricks left (a full deal is far beyond it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Union
+from typing import Dict, List, Optional, Tuple
 
 from ..model.cards import Card
 from ..model.game import Game
-from ..model.scoring import check_objective, objective_value
-
-Value = Union[int, bool]
+from ..model.scoring import Value, check_objective, objective_value
 
 
 @dataclass(frozen=True)
 class ReferenceResult:
+    """What `minimax` found: the value from the playing team, and one optimal line."""
+
     value: Value
     line: List[Card]
 
@@ -31,23 +31,24 @@ def minimax(game: Game, objective: str = "points") -> ReferenceResult:
     return ReferenceResult(value, line)
 
 
-def _minimax(game: Game, objective: str):
+def _minimax(game: Game, objective: str) -> Tuple[Value, List[Card]]:
     if game.is_over:
         return objective_value(objective, game.tallies(), game.playing, game.trump, game.rules), []
     maximising = game.to_move.team == game.playing
-    best = None
+    best: Optional[Tuple[Value, List[Card]]] = None
     for card in game.legal_cards():
         game.play(card)
         value, line = _minimax(game, objective)
         game.undo()
         if best is None or (value > best[0] if maximising else value < best[0]):
             best = (value, [card] + line)
+    assert best is not None     # a round that is not over has a legal card
     return best
 
 
 def minimax_moves(game: Game, objective: str = "points") -> Dict[Card, Value]:
     """The value of each legal card of the player to move, both sides optimal afterwards."""
-    values = {}
+    values: Dict[Card, Value] = {}
     for card in game.legal_cards():
         game.play(card)
         values[card] = minimax(game, objective).value

@@ -8,45 +8,57 @@
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar
 
-from ..model.cards import ALL_CARDS, Card, Rank, Seat, Team, parse_cards
+from ..model.cards import (ALL_CARDS, ByTeam, Card, CardsLike, Rank, Seat, SeatLike, SuitLike,
+                           Team, TeamLike, parse_cards)
 from ..model.deal import Deal
-from ..errors import RulesError, SolverError, quote
-from ..model.game import Game
-from ..model.rules import Rules
-from ..model.scoring import check_objective, hand_roem, point_factor
+from ..errors import whole_number
+from ..model.game import Game, check_game
+from ..model.rules import Rules, RulesLike, check_rules
+from ..model.scoring import (Value, card_points_to_make, check_objective, hand_roem,
+                             make_is_points_above_zero, point_factor)
 
 from ._compiled import engine as _engine
-
-Value = Union[int, bool]
 
 _UNDERTRUMP = {"forbidden": _engine.Undertrump.UNDERTRUMP_FORBIDDEN, "must": _engine.Undertrump.UNDERTRUMP_MUST,
                "free": _engine.Undertrump.UNDERTRUMP_FREE}
 _PIT = {"any": _engine.Pit.PIT_ANY, "playing": _engine.Pit.PIT_PLAYING, "none": _engine.Pit.PIT_NONE}
 _NAT = {"majority": _engine.Nat.NAT_MAJORITY, "82": _engine.Nat.NAT_82, "none": _engine.Nat.NAT_NONE}
 
+# A position as the engine takes it (`engine_position`).
+EnginePosition = Tuple[List[List[int]], List[int], int, Tuple[int, int], Tuple[int, int],
+                       Tuple[int, int], int]
+Returned = TypeVar("Returned")
+
 
 @dataclass(frozen=True, repr=False)
 class SolveResult:
-    """The exact value of a position, seen from the playing team, and one optimal line."""
+    """The exact value of a position, seen from the playing team, and one optimal line.
+
+    `totals` is keyed by `Team`, as `final_scores` is; a team's letters read the same entry
+    (`totals["NS"] == totals[Team.NS]`), and JSON writes the letters."""
 
     objective: str
     value: Value
-    totals: Dict[str, int]          # each team's total at the end of `line`
+    totals: ByTeam                  # each team's total at the end of `line`
     line: List[Card]                # one optimal continuation to the end of the round
     nodes: int                      # nodes searched for `value` and `line`
     played: List[Card] = field(default_factory=list)
 
     def to_dict(self) -> Dict[str, object]:
-        return {"objective": self.objective, "value": self.value, "totals": dict(self.totals),
+        """Plain JSON-ready values; `SolveResult.from_dict(result.to_dict()) == result`."""
+        return {"objective": self.objective, "value": self.value,
+                "totals": ByTeam(self.totals).to_dict(),
                 "line": [str(c) for c in self.line], "nodes": self.nodes,
                 "played": [str(c) for c in self.played]}
 
     @classmethod
-    def from_dict(cls, data: Dict) -> "SolveResult":
-        return cls(data["objective"], data["value"], dict(data["totals"]),
+    def from_dict(cls, data: Mapping[str, Any]) -> "SolveResult":
+        """The result `to_dict` wrote."""
+        return cls(data["objective"], data["value"], ByTeam(data["totals"]),
                    parse_cards(data["line"]), data["nodes"], parse_cards(data.get("played", [])))
 
     def __str__(self) -> str:
@@ -55,7 +67,7 @@ class SolveResult:
 
     def __repr__(self) -> str:
         return (f"SolveResult(objective={self.objective!r}, value={self.value!r}, "
-                f"totals={self.totals!r}, line='{' '.join(map(str, self.line))}', "
+                f"totals={ByTeam(self.totals).to_dict()!r}, line='{' '.join(map(str, self.line))}', "
                 f"nodes={self.nodes})")
 
     def _repr_html_(self) -> str:
@@ -63,7 +75,7 @@ class SolveResult:
         return solve_result_html(self)
 
 
-def engine_spec(game: Game) -> dict:
+def engine_spec(game: Game) -> Dict[str, Any]:
     """The round's rules as the plain numbers `_engine.Engine.configure` takes."""
     rules, trump = game.rules, game.trump
     factor = point_factor(rules, trump)
@@ -98,7 +110,7 @@ def engine_spec(game: Game) -> dict:
     }
 
 
-def engine_position(game: Game) -> tuple:
+def engine_position(game: Game) -> EnginePosition:
     """The game's position as `_engine` takes it: sides ordered (playing, defenders)."""
     playing, defenders = game.taken(game.playing), game.taken(game.playing.other)
     pts, roem, won = zip(playing, defenders)
@@ -126,34 +138,32 @@ class Solver:
     True
     """
 
-    def __init__(self, rules: Optional[Rules] = None, table_mb: int = DEFAULT_TABLE_MB):
-        if isinstance(table_mb, bool) or not isinstance(table_mb, int) or not 1 <= table_mb <= 1 << 20:
-            raise SolverError(f"table_mb must be a whole number of megabytes from 1 to "
-                              f"{1 << 20}, got {quote(table_mb)}")
-        if rules is not None and not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a Rules (Rules.amsterdam(), say), got {quote(rules)}")
-        self.rules = rules if rules is not None else Rules()
+    def __init__(self, rules: Optional[RulesLike] = None, table_mb: int = DEFAULT_TABLE_MB) -> None:
+        table_mb = whole_number("table_mb (megabytes)", table_mb, 1, 1 << 20)
+        self.rules = check_rules(rules)
         self.table_mb = table_mb
         self.engine = _engine.Engine(table_mb)
+        self.search_seconds = 0.0   # time spent in engine calls, for callers that measure it
         # configure + search is one step: two threads interleaving them would search one
         # round's position under the other round's rules.
         self._lock = threading.Lock()
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Type["Solver"], Tuple[Rules, int]]:
         # A pickled Solver (say, sent to a worker process) arrives with a fresh, empty table.
         return (Solver, (self.rules, self.table_mb))
 
     # -- public API ----------------------------------------------------------------------------
 
-    def game(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
-             played: Iterable = ()) -> Game:
+    def game(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+             rules: Optional[RulesLike] = None, played: CardsLike = ()) -> Game:
         """The position after `played` (IllegalPlayError names an illegal card)."""
-        game = Game(deal, trump, leader, playing, rules if rules is not None else self.rules)
+        game = Game(deal, trump, leader, playing, check_rules(rules, self.rules))
         game.replay(played)
         return game
 
-    def solve(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
-              played: Iterable = (), objective: str = "points") -> SolveResult:
+    def solve(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+              rules: Optional[RulesLike] = None, played: CardsLike = (),
+              objective: str = "points") -> SolveResult:
         """The exact value of the round from the playing team's view, with one optimal line:
         at each turn the first card that keeps the value in the order the search prefers
         (a function of the position alone, so the same whatever the table holds). `line`
@@ -174,11 +184,12 @@ class Solver:
         end = game.copy()
         for card in line:
             end.place(card)     # the engine's line is legal: no duty checks needed
-        totals = {team.name: end.tally(team).total for team in Team}
+        totals = ByTeam({team: end.tally(team).total for team in Team})
         return SolveResult(objective, value, totals, line, nodes, list(game.played))
 
-    def solve_moves(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
-                    played: Iterable = (), objective: str = "points") -> Dict[Card, Value]:
+    def solve_moves(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+                    rules: Optional[RulesLike] = None, played: CardsLike = (),
+                    objective: str = "points") -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move: the value if that card
         is played and both sides play optimally afterwards."""
         check_objective(objective)
@@ -188,7 +199,7 @@ class Solver:
 
     def value(self, game: Game, objective: str = "points") -> Value:
         """The exact value of `game`'s position for `objective`."""
-        _check_game(game)
+        check_game(game)
         check_objective(objective)
         if objective == "make":
             metric, threshold = _make_test(game)
@@ -205,7 +216,7 @@ class Solver:
 
     def move_values(self, game: Game, objective: str = "points") -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move in `game`."""
-        _check_game(game)
+        check_game(game)
         check_objective(objective)
         if game.is_over:
             return {}
@@ -218,16 +229,47 @@ class Solver:
         bounds = self._call(game, self.engine.child_bounds, metric, threshold - 1, threshold)
         return {ALL_CARDS[card]: value >= threshold for card, value in bounds}
 
+    def make_value(self, game: Game, points: Optional[int] = None) -> bool:
+        """Whether the playing team makes it in `game`'s position: read from `points`, the
+        position's points value when the caller knows it, where the rules let points decide
+        it (`make_is_points_above_zero`); searched otherwise."""
+        check_game(game)
+        if points is not None and make_is_points_above_zero(game.rules):
+            return points > 0
+        return bool(self.value(game, "make"))
+
+    def value_and_make(self, game: Game, objective: str = "points") -> Tuple[Value, bool]:
+        """(the value for `objective`, whether the playing team makes it), searching `make`
+        only when the value does not decide it."""
+        value = self.value(game, objective)
+        if objective == "make":
+            return value, bool(value)
+        return value, self.make_value(game, value if objective == "points" else None)
+
+    def move_values_and_makes(self, game: Game, objective: str = "points"
+                              ) -> Tuple[Dict[Card, Value], Dict[Card, bool]]:
+        """({card: value for `objective`}, {card: whether the playing team makes it}) for
+        every legal card of the player to move, searching `make` only when the values do not
+        decide it."""
+        values = self.move_values(game, objective)
+        if objective == "make":
+            return values, {card: bool(made) for card, made in values.items()}
+        if objective == "points" and make_is_points_above_zero(game.rules):
+            return values, {card: points > 0 for card, points in values.items()}
+        return values, {card: bool(made) for card, made in self.move_values(game, "make").items()}
+
     def line(self, game: Game, objective: str, value: Value) -> List[Card]:
         """One optimal continuation: at each turn the first card (in card order) that keeps
         `value`, the value of `game`'s position."""
-        _check_game(game)
+        check_game(game)
         check_objective(objective)
         return self._keeping(game, objective, value, 32)
 
     def best_card(self, game: Game, objective: str = "points") -> Card:
-        """The first card in card order that is optimal for the player to move."""
-        _check_game(game)
+        """The first card in card order that is optimal for the player to move: the card
+        `first_optimal_card` picks from the move values, found by the engine with fewer tests
+        than the values take."""
+        check_game(game)
         check_objective(objective)
         return self._keeping(game, objective, self.value(game, objective), 1)[0]
 
@@ -248,16 +290,20 @@ class Solver:
             raise AssertionError(f"no card keeps the value {value} after {game.played}")
         return [ALL_CARDS[c] for c in cards]
 
-    def _search(self, game: Game, metric, alpha: int = -_engine.INFINITY,
+    def _search(self, game: Game, metric: int, alpha: int = -_engine.INFINITY,
                 beta: int = _engine.INFINITY) -> int:
         return self._call(game, self.engine.search, metric, alpha, beta)
 
-    def _call(self, game: Game, method, *args):
+    def _call(self, game: Game, method: Callable[..., Returned], *args: Any) -> Returned:
         """`method(position, *args)` on the engine configured for `game`'s rules."""
         spec, position = engine_spec(game), engine_position(game)
         with self._lock:
-            self.engine.configure(spec)
-            return method(position, *args)
+            start = time.perf_counter()
+            try:
+                self.engine.configure(spec)
+                return method(position, *args)
+            finally:
+                self.search_seconds += time.perf_counter() - start
 
 
 def _score_is_points(rules: Rules) -> bool:
@@ -269,38 +315,45 @@ def _score_is_points(rules: Rules) -> bool:
     return rules.multiplier == 1 and rules.zero_bonus == 0 and rules.nat in ("majority", "none")
 
 
-def make_is_points_above_zero(rules: Rules) -> bool:
-    """Whether `make` is exactly `points > 0` under these rules (all but nat="82" without
-    kraken, where card points decide): then a points value answers it without a search."""
-    return not (rules.nat == "82" and rules.multiplier == 1)
-
-
-def _make_test(game: Game):
+def _make_test(game: Game) -> Tuple[int, int]:
     """(metric, threshold): the playing team makes it iff the metric reaches threshold."""
     rules = game.rules
     if not make_is_points_above_zero(rules):
-        return _engine.Metric.METRIC_CARDS, 82 * point_factor(rules, game.trump)
+        return _engine.Metric.METRIC_CARDS, card_points_to_make(rules, game.trump)
     return _engine.Metric.METRIC_POINTS, 1
+
+
+def optimal_cards(values: Mapping[Card, Value]) -> List[Card]:
+    """The cards with the best value, in card order; `values` are seen from the player to
+    move (`value_for_team`), so higher is better.
+
+    >>> optimal_cards({Card.parse("HA"): 10, Card.parse("C7"): 10, Card.parse("D7"): -4})
+    [Card.parse('C7'), Card.parse('HA')]
+    """
+    best = max(values.values())
+    return sorted(card for card, value in values.items() if value == best)
+
+
+def first_optimal_card(values: Mapping[Card, Value]) -> Card:
+    """The first card in card order with the best value; `values` seen from the player to
+    move. `Solver.best_card` gives the same card without computing every value."""
+    return optimal_cards(values)[0]
+
 
 
 _METRICS = {"points": _engine.Metric.METRIC_POINTS, "score": _engine.Metric.METRIC_SCORE}
 
 
-def _check_game(game: Game) -> None:
-    if not isinstance(game, Game):
-        raise SolverError(f"expected a Game (Solver.game(deal, trump, leader, playing)), got {quote(game)}")
-
-
-def solve(deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
-          played: Iterable = (), objective: str = "points",
+def solve(deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+          rules: Optional[RulesLike] = None, played: CardsLike = (), objective: str = "points",
           table_mb: int = DEFAULT_TABLE_MB) -> SolveResult:
     """Solve one position with a fresh `Solver`; see `Solver.solve`."""
     return Solver(rules, table_mb).solve(deal, trump, leader, playing, rules, played, objective)
 
 
-def solve_moves(deal: Deal, trump, leader, playing, rules: Optional[Rules] = None,
-                played: Iterable = (), objective: str = "points",
-                table_mb: int = DEFAULT_TABLE_MB) -> Dict[Card, Value]:
+def solve_moves(deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+                rules: Optional[RulesLike] = None, played: CardsLike = (),
+                objective: str = "points", table_mb: int = DEFAULT_TABLE_MB) -> Dict[Card, Value]:
     """Values of every legal card of the player to move; see `Solver.solve_moves`."""
     return Solver(rules, table_mb).solve_moves(deal, trump, leader, playing, rules, played,
                                                objective)

@@ -8,7 +8,9 @@ engine or the analyses, and solves nothing. The caller computes the DD table and
 >>> from solver import GameRecord, Solver, analyse_play, solve_table
 >>> record = GameRecord.load("examples/game.json")
 >>> page = render(analyse_play(record), solve_table(record.deal, record.rules),
-...               Solver(record.rules).value(record.game(), "score"))   # doctest: +SKIP
+...               Solver(record.rules).value(record.game(), "score"))
+>>> page.startswith("<!DOCTYPE html>")
+True
 """
 from .jupyter import (bid_analysis_html, dd_table_html, deal_html, play_analysis_html,
                       solve_result_html)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model.cards import Seat, Suit, Team
+from ..model.cards import Team
 from ..model.deal import Deal
-from .pieces import (asset, cards_html, chart_svg, compass_html, dd_table_grid, esc, suit_html,
-                     tricks_html)
+from .pieces import (asset, bid_tables_html, bid_verdict_html, cards_html, chart_svg,
+                     compass_html, dd_table_grid, esc, tricks_html)
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..analysis import BidAnalysis, DDTable, PlayAnalysis
@@ -50,17 +50,11 @@ def play_analysis_html(analysis: "PlayAnalysis") -> str:
 
 
 def bid_analysis_html(bids: "BidAnalysis") -> str:
-    """A `BidAnalysis`: every seat's value for every trump, greyed where it may not choose."""
-    head = "".join(f"<th>{suit_html(s)} {s}</th>" for s in Suit)
-    rows = []
-    for seat in Seat:
-        cells = []
-        for suit in Suit:
-            o = bids.option(seat, suit)
-            style = "" if o.allowed else ' style="color:#90a4ae"'
-            cells.append(f"<td{style}>{o.value:+d}{'*' if o.makeable else ''}</td>")
-        rows.append(f"<tr><th>{seat}</th>{''.join(cells)}</tr>")
-    verdict = f"<p>{esc(bids.verdict())}</p>" if bids.bid is not None else ""
-    return fragment(f"<div>{esc(bids.procedure)}, dealer {bids.dealer}: points for the chooser's "
-                    f"team; * makeable; grey: not open to that seat</div>"
-                    f'<table class="grid"><tr><th>seat</th>{head}</tr>{"".join(rows)}</table>{verdict}')
+    """A `BidAnalysis`: every seat's value for every trump, a table per round of the procedure,
+    greyed where the seat may not choose; then the verdict on the recorded bid."""
+    turned = f", turned {bids.turned}" if bids.turned is not None else ""
+    marks = ("! must play when all pass" if bids.rounds()[0].name is not None
+             else "grey: not open to that seat")
+    return fragment(f"<div>{esc(bids.procedure)}{turned}, dealer {bids.dealer}: points for the "
+                    f"chooser's team; * makeable; {marks}</div>"
+                    f"{bid_tables_html(bids)}{bid_verdict_html(bids)}")

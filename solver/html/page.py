@@ -4,32 +4,41 @@ JS, nothing fetched). It shows what the caller computed and solves nothing itsel
 >>> from solver import GameRecord, Solver, analyse_play, solve_table
 >>> record = GameRecord.load("examples/game.json")
 >>> page = render(analyse_play(record), solve_table(record.deal, record.rules),
-...               Solver(record.rules).value(record.game(), "score"))   # doctest: +SKIP
+...               Solver(record.rules).value(record.game(), "score"))
+>>> page.startswith("<!DOCTYPE html>")
+True
 """
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict
+from typing import TYPE_CHECKING, Any, Dict, Optional
 
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import Seat, Suit
 from ..model.deal import Deal
 from ..model.record import GameRecord
 from ..model.rules import Rules
-from .pieces import (asset, card_html, chart_svg, compass_html, dd_table_grid, esc, replayed,
-                     rules_in_words, shown_order, suit_html, tricks_html)
+from ..model.scoring import value_for_team
+from .pieces import (asset, bid_tables_html, bid_verdict_html, card_html, chart_svg,
+                     compass_html, dd_table_grid, esc, replayed, rules_in_words, shown_order,
+                     suit_html, tricks_html)
 
 if TYPE_CHECKING:   # pragma: no cover
-    from ..analysis import DDTable, PlayAnalysis
+    from ..analysis import BidAnalysis, DDTable, PlayAnalysis
 
 
-def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int) -> str:
+def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int,
+           bids: Optional["BidAnalysis"] = None) -> str:
     """The whole report of an analysed game as one HTML page.
 
     `table` is the DD table of the record's deal and rules (`solve_table`), `dd_score` the
     double-dummy `score` value of the round (`Solver(rules).value(record.game(), "score")`).
+    `bids`, the `analyse_bidding` of the round's deal and rules with its bid recorded (a seat
+    of the playing team and the trump), judges the bid under that bidding procedure; without
+    it the chosen trump is compared with the other three, whatever the procedure allowed.
     """
     _check_arguments(analysis, table)
+    _check_bids(analysis, bids)
     dd_score = whole_number("dd_score", dd_score)
     r = analysis.record
     dealer = f", dealer {r.dealer}" if r.dealer is not None else ""
@@ -53,7 +62,7 @@ play; the card played is green when optimal, red when it lost points.</p></secti
 <section><h2>The double-dummy value, card by card</h2>{chart_svg(analysis)}</section>
 <section><h2>Tricks</h2>{tricks_html(analysis)}</section>
 <section><h2>Result</h2>{result_html(analysis, dd_score)}</section>
-<section><h2>Double-dummy table and the bid</h2>{bid_check_html(analysis, table)}
+<section><h2>Double-dummy table and the bid</h2>{bid_section_html(analysis, table, bids)}
 {dd_table_grid(table, r.playing, (r.trump, r.leader))}</section>
 </main>
 <script type="application/json" id="report-data">{data}</script>
@@ -78,8 +87,35 @@ def _check_arguments(analysis: Any, table: Any) -> None:
                           f"{record.deal.to_pbn()!r}")
 
 
+def _check_bids(analysis: "PlayAnalysis", bids: Any) -> None:
+    if bids is None:
+        return
+    if not callable(getattr(bids, "judge_bid", None)):
+        raise SolverError(f"bids must be a BidAnalysis (analyse_bidding(record.deal, "
+                          f"record.dealer, record.rules, ..., bid=(seat, record.trump))), got "
+                          f"{quote(bids)}")
+    r = analysis.record
+    if bids.deal != r.deal or bids.rules != r.rules or bids.bid is None or \
+            bids.bid[1] != r.trump or bids.bid[0].team != r.playing or \
+            bids.option(*bids.bid).leader != r.leader:
+        bid = f"{bids.bid[0]} {bids.bid[1]}" if bids.bid else "no bid"
+        raise SolverError(f"bids must judge this round's bid: a seat of {r.playing} choosing "
+                          f"{r.trump} with {r.leader} leading, under the record's deal and "
+                          f"rules; got {bid}")
+
+
+def bid_section_html(analysis: "PlayAnalysis", table: "DDTable",
+                     bids: Optional["BidAnalysis"]) -> str:
+    """The verdict on the bid under its procedure when `bids` is given, with its table;
+    without it, the chosen trump against the other three for the same leader."""
+    if bids is None:
+        return bid_check_html(analysis, table)
+    return bid_verdict_html(bids) + bid_tables_html(bids)
+
+
 def bid_check_html(analysis: "PlayAnalysis", table: "DDTable") -> str:
-    """Whether the chosen trump was makeable, and the best trump for the same leader."""
+    """Whether the chosen trump was makeable, and the best of the four trumps for the same
+    leader (no bidding procedure is known here, so none is said to have been allowed)."""
     r = analysis.record
     chosen = table.value(r.trump, r.leader, r.playing)
     best = max(Suit, key=lambda s: (table.value(s, r.leader, r.playing), -s))
@@ -88,10 +124,11 @@ def bid_check_html(analysis: "PlayAnalysis", table: "DDTable") -> str:
             f"({chosen:+d}).")
     if best != r.trump and table.value(best, r.leader, r.playing) > chosen:
         value = table.value(best, r.leader, r.playing)
-        text += (f" Best was {suit_html(best)}: {value:+d}, "
+        text += (f" Best of the four trumps with {r.leader} leading was {suit_html(best)}: "
+                 f"{value:+d}, "
                  f"{'makeable' if table.makeable(best, r.leader, r.playing) else 'not makeable'}.")
     else:
-        text += " That was the best trump."
+        text += f" That was the best of the four trumps with {r.leader} leading."
     return f'<p data-bid-check="1">{text}</p>'
 
 
@@ -122,18 +159,31 @@ def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
     """What the replay script needs, with every card's markup rendered here: `cards` each card
     plain, and per step the legal cards of the seat to move with their double-dummy values
     (for that seat's team) and the note above the table."""
-    r = analysis.record
-    total = len(analysis.steps)
+    r, bad = analysis.record, analysis.illegal
+    # The replay steps through the judged cards and a revoke, where the round ends; the
+    # counter (cards on the table) and each note count the same cards.
+    total = len(analysis.steps) + (bad is not None)
     steps = []
     for s in analysis.steps:
-        sign = 1 if s.seat.team == r.playing else -1
         played = "loss" if s.loss else "best"
-        cards = {str(c): card_html(c, classes=played if c == s.card else "", value=sign * v)
+        cards = {str(c): card_html(c, classes=played if c == s.card else "",
+                                   value=value_for_team(v, s.seat.team, r.playing))
                  for c, v in s.values.items()}
-        note = (f"card {s.number} of {total}: {s.seat} to play (values for {s.seat.team}); played "
-                f"{card_html(s.card, classes=played)} {f'lost {s.loss}' if s.loss else 'optimal'}")
+        note = (f"{s.number - 1} of {total} cards played: {s.seat} to play (values for "
+                f"{s.seat.team}); played {card_html(s.card, classes=played)} "
+                f"{f'lost {s.loss}' if s.loss else 'optimal'}")
         steps.append({"seat": s.seat.name, "cards": cards, "note": note})
+    marked: Dict[str, str] = {}
+    end = f"{total} of {total} cards played: end of the recorded play"
+    if bad is not None:
+        marked[str(bad.card)] = card_html(bad.card, classes="illegal")
+        steps.append({"seat": bad.seat.name, "cards": marked,
+                      "note": f"{total - 1} of {total} cards played: {bad.seat} to play; played "
+                              f"{marked[str(bad.card)]}, a revoke (verzaken): {esc(bad.message)}"})
+        rest = len(r.played) - bad.number
+        end = (f"{total} of {total} cards played: the round ends at the revoke (verzaken) of "
+               f"{bad.seat}" + (f"; the record's {rest} later cards are not analysed" if rest else ""))
     return {"hands": {seat.name: [str(c) for c in shown_order(r.deal[seat])] for seat in Seat},
             "cards": {str(c): card_html(c) for seat in Seat for c in r.deal[seat]},
-            "played": [str(s.card) for s in analysis.steps], "steps": steps,
-            "end": "end of the recorded play"}
+            "played": [str(s.card) for s in analysis.steps] + ([str(bad.card)] if bad else []),
+            "steps": steps, "marked": marked, "end": end}

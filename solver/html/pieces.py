@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Iterable, List, Optional, Sequence, Tuple
 
 from ..model.cards import Card, Seat, Suit, Team
 from ..model.deal import Deal
@@ -23,7 +23,7 @@ from ..model.record import GameRecord
 from ..model.rules import Rules
 
 if TYPE_CHECKING:   # pragma: no cover
-    from ..analysis import DDTable, PlayAnalysis
+    from ..analysis import BidAnalysis, DDTable, PlayAnalysis
 
 RED_SUITS = (Suit.H, Suit.D)
 # Hands are shown in this suit order, as in the deal notation.
@@ -115,6 +115,39 @@ def dd_table_grid(table: "DDTable", team: Team, here: Optional[Tuple[Suit, Seat]
             f'{"".join(rows)}</table><div>points for {team}; * {team} makes it</div>')
 
 
+# -- the bid ---------------------------------------------------------------------------------------
+
+def bid_tables_html(bids: "BidAnalysis") -> str:
+    """Every seat's value for every trump, one table per round of the procedure (draaikaart:
+    round 1, the turned suit, and round 2); greyed where the seat may not choose, ! where it
+    must when all pass."""
+    tables = []
+    for block in bids.rounds():
+        head = "".join(f"<th>{suit_html(s)} {s}</th>" for s in block.trumps)
+        rows = []
+        for seat in Seat:
+            cells = []
+            for suit in block.trumps:
+                o = bids.option(seat, suit)
+                style = "" if o.allowed else ' style="color:#90a4ae"'
+                forced = "!" if o.forced else ""
+                cells.append(f"<td{style}>{o.value:+d}{'*' if o.makeable else ''}{forced}</td>")
+            rows.append(f"<tr><th>{seat}</th>{''.join(cells)}</tr>")
+        title = f"<div>{esc(block.title)}</div>" if block.title else ""
+        name = f' data-round="{esc(block.name)}"' if block.name else ""
+        tables.append(f'{title}<table class="grid"{name}><tr><th>seat</th>{head}</tr>'
+                      f'{"".join(rows)}</table>')
+    return "".join(tables)
+
+
+def bid_verdict_html(bids: "BidAnalysis") -> str:
+    """The verdict on the recorded bid, its kind in `data-bid-verdict`; "" without a bid."""
+    judged = bids.judge_bid()
+    if judged is None:
+        return ""
+    return f'<p data-bid-verdict="{judged.kind}">{esc(judged.text)}</p>'
+
+
 # -- a recorded play ---------------------------------------------------------------------------
 
 def replayed(analysis: "PlayAnalysis") -> Game:
@@ -125,21 +158,47 @@ def replayed(analysis: "PlayAnalysis") -> Game:
 
 
 def tricks_html(analysis: "PlayAnalysis") -> str:
-    """Every trick of the recorded play: its cards with their losses, winner, points, roem."""
+    """Every trick of the recorded play: its cards with their losses, winner, points, roem.
+    After a revoke, its trick with the illegal card marked, and the record's later cards
+    shown as not analysed."""
     steps = {s.number: s for s in analysis.steps}
+
+    def judged(card: Card, number: int) -> str:
+        step = steps[number]
+        cls = "loss" if step.loss else ""
+        title = f' title="{step.seat}: {card} lost {step.loss}"' if step.loss else ""
+        return card_html(card, f' data-loss="{step.loss}" data-seat="{step.seat}"{title}', cls)
+
+    game = replayed(analysis)
     parts = []
-    for trick in replayed(analysis).tricks:
-        cards = []
-        for i, card in enumerate(trick.cards):
-            step = steps[(trick.number - 1) * 4 + i + 1]
-            cls = "loss" if step.loss else ""
-            title = f' title="{step.seat}: {card} lost {step.loss}"' if step.loss else ""
-            cards.append(card_html(card, f' data-loss="{step.loss}" data-seat="{step.seat}"{title}', cls))
+    for trick in game.tricks:
+        cards = [judged(card, (trick.number - 1) * 4 + i + 1) for i, card in enumerate(trick.cards)]
         roem = f", roem {trick.roem}" if trick.roem else ""
         parts.append(f'<div class="trick" data-trick="{trick.number}"><div>trick {trick.number}: '
                      f'{trick.leader} leads</div><div>{"".join(cards)}</div><div>won by '
                      f'{trick.winner} ({trick.winner.team}), {trick.points} points{roem}</div></div>')
+    if analysis.illegal is not None:
+        parts.append(revoke_trick_html(analysis, game, judged))
     return f'<div class="tricks">{"".join(parts)}</div>'
+
+
+def revoke_trick_html(analysis: "PlayAnalysis", game: Game, judged: Callable[[Card, int], str]) -> str:
+    """The trick of a revoke: the cards before it, the illegal card marked, and the record's
+    cards after it, not analysed (the round ends at the revoke)."""
+    bad = analysis.illegal
+    assert bad is not None
+    first = bad.number - len(game.current_trick)
+    cards = [judged(card, first + i) for i, card in enumerate(game.current_trick)]
+    cards.append(card_html(bad.card, f' data-illegal="{bad.duty}" data-seat="{bad.seat}" '
+                                     f'title="{esc(bad.message)}"', "illegal"))
+    rest = analysis.record.played[bad.number:]
+    after = (f'<div data-not-analysed="{len(rest)}">not analysed: the {len(rest)} recorded '
+             f'card{"s" if len(rest) != 1 else ""} after it '
+             f'{"".join(card_html(c, classes="not-analysed") for c in rest)}</div>'
+             if rest else "")
+    return (f'<div class="trick" data-trick="{bad.trick}"><div>trick {bad.trick}: '
+            f'{game.trick_leader} leads</div><div>{"".join(cards)}</div><div>revoke (verzaken) '
+            f'by {bad.seat}: {esc(bad.message)}; the round ends here</div>{after}</div>')
 
 
 def points_so_far(record: GameRecord, cards: Sequence[Card]) -> List[int]:

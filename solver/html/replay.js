@@ -17,7 +17,11 @@
       }
       document.querySelector("#replay .hand." + seat).innerHTML = html;
     }
-    const trick = D.played.slice(shown - (shown % 4), shown).map((code) => D.cards[code]);
+    // A revoke keeps its mark on the table (D.marked); every other card shows plain.
+    // A revoke that completes a trick stays on the table: the round ends there.
+    const ended = shown > 0 && shown === D.played.length && D.marked[D.played[shown - 1]];
+    const trick = D.played.slice(shown - (shown % 4 || (ended ? 4 : 0)), shown)
+      .map((code) => D.marked[code] || D.cards[code]);
     document.querySelector("#replay .middle").innerHTML = "<div>" + trick.join("") + "</div>";
     document.getElementById("step-note").innerHTML = step ? step.note : D.end;
     document.getElementById("step-count").textContent = shown + " / " + D.played.length;

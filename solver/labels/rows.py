@@ -16,10 +16,11 @@ from typing import Any, Dict, List, Tuple
 import numpy as np
 
 from ..analysis.view import analyse_view
-from ..engine.search import Solver
+from ..engine.search import Solver, first_optimal_card
 from ..model.cards import Card, Seat, Suit, Team
 from ..model.deal import Deal
 from ..model.game import Game
+from ..model.scoring import value_for_team
 from ..model.streams import SplitMix64, derive
 from .config import NOT_LEGAL, LabelConfig, schema
 
@@ -60,10 +61,9 @@ def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]
     rows = []
     for cards_played in range(last + 1):
         legal = game.legal_cards()
-        ours = game.to_move.team == playing
         best_card = None
         if _labelled(config, cards_played) and not (config.skip_forced and len(legal) == 1):
-            row, best_card = _row(config, game, solver, ours, deal_id)
+            row, best_card = _row(config, game, solver, deal_id)
             row.update(deal_id=deal_id, deal=seats, trump=int(trump), leader=int(leader),
                        playing=int(playing))
             rows.append(row)
@@ -80,24 +80,26 @@ def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]
     return rows
 
 
-def _row(config: LabelConfig, game: Game, solver, ours: bool,
-         deal_id: int) -> Tuple[Dict[str, Any], Card]:
-    """The position's own columns, and the first card in card order with the best value."""
-    sign = 1 if ours else -1
-    values = solver.move_values(game, "points")
+def _row(config: LabelConfig, game: Game, solver, deal_id: int) -> Tuple[Dict[str, Any], Card]:
+    """The position's own columns, seen from the team to move, and the first card in card
+    order with the best value."""
+    team, playing = game.to_move.team, game.playing
+    if "make" in config.objectives:
+        values, makes = solver.move_values_and_makes(game, "points")
+    else:
+        values = solver.move_values(game, "points")
+    mine = {card: value_for_team(value, team, playing) for card, value in values.items()}
     column = np.full(32, NOT_LEGAL, dtype=np.int16)
-    for card, value in values.items():
-        column[card.index] = sign * value
-    best = max(sign * v for v in values.values())
-    best_card = next(c for c in sorted(values) if sign * values[c] == best)
+    for card, value in mine.items():
+        column[card.index] = value
     played = np.full(32, -1, dtype=np.int8)
     played[:len(game.played)] = [c.index for c in game.played]
     row: Dict[str, Any] = {"played": played, "to_move": int(game.to_move), "values": column,
-                           "best": best}
+                           "best": max(mine.values())}
     if "make" in config.objectives:
         make = np.full(32, -1, dtype=np.int8)
-        for card, made in solver.move_values(game, "make").items():
-            make[card.index] = int(made == ours)
+        for card, made in makes.items():
+            make[card.index] = int(value_for_team(made, team, playing))
         row["make"] = make
     if config.worlds:
         view = analyse_view(game, worlds=config.worlds, seed=derive(config.seed, deal_id, 3,
@@ -109,9 +111,9 @@ def _row(config: LabelConfig, game: Game, solver, ours: bool,
     if "score" in config.objectives:
         score = np.full(32, NOT_LEGAL, dtype=np.int16)
         for card, value in solver.move_values(game, "score").items():
-            score[card.index] = sign * value
+            score[card.index] = value_for_team(value, team, playing)
         row["score"] = score
-    return row, best_card
+    return row, first_optimal_card(mine)
 
 
 def shard_columns(config: LabelConfig, shard: int, solver=None) -> Dict[str, np.ndarray]:

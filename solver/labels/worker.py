@@ -7,9 +7,8 @@ worker; each thread keeps its own Solvers, since a Solver searches for one threa
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
-from typing import Any, Dict, Tuple
+from typing import Dict, Tuple
 
 import numpy as np
 
@@ -46,30 +45,9 @@ def _kept() -> "OrderedDict[Tuple[Rules, Tuple[str, ...]], Solver]":
     return _local.solvers
 
 
-class TimedSolver:
-    """A Solver that adds up, in `seconds`, the time spent inside its method calls."""
-
-    def __init__(self, solver: Solver):
-        self.solver = solver
-        self.seconds = 0.0
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "solver":        # not set yet (a copy being built): no endless recursion
-            raise AttributeError(name)
-        attribute = getattr(self.solver, name)
-        if not callable(attribute):
-            return attribute
-
-        def timed(*args, **kwargs):
-            start = time.perf_counter()
-            try:
-                return attribute(*args, **kwargs)
-            finally:
-                self.seconds += time.perf_counter() - start
-        return timed
-
-
 def timed_shard(config: LabelConfig, shard: int) -> Tuple[int, Dict[str, np.ndarray], float]:
     """(shard, its columns, the seconds spent inside solver calls), on this thread's Solver."""
-    solver = TimedSolver(worker_solver(config))
-    return shard, shard_columns(config, shard, solver), solver.seconds
+    solver = worker_solver(config)
+    before = solver.search_seconds
+    columns = shard_columns(config, shard, solver)
+    return shard, columns, solver.search_seconds - before

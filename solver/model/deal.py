@@ -1,16 +1,32 @@
-"""Deal: four hands of 8 cards, validated, in the PBN-style notation of RULES.md."""
+"""Deal: four hands of 8 cards, validated, in the PBN-style notation of docs/rules.md ("Seats,
+cards and notation")."""
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Union
+from typing import Any, Dict, Iterable, List, Mapping, Sequence, Tuple, Union
 
-from .cards import ALL_CARDS, Card, Rank, Seat, Suit
-from ..errors import DealError, SolverError, quote
+from .cards import (_SUIT_SYMBOLS, ALL_CARDS, Card, CardLike, Rank, Seat, SeatLike, Suit,
+                    check_notation)
+from ..errors import DealError, SolverError, quote, whole_number
 from .streams import SplitMix64
+
+# Deal.random's seeds: the 64-bit states of its generator.
+MOST_SEED = (1 << 64) - 1
 
 # A hand is written spades.hearts.diamonds.clubs, as bridge tools do.
 _PBN_SUIT_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
 
-SeatLike = Union[Seat, str]
+# One hand as `Deal()` takes it: cards or their notation, or one space-separated string.
+HandLike = Union[str, Iterable[CardLike]]
+# The hands by seat (keys Seat or "N"), or the four hands in seat order N E S W.
+HandsLike = Union[Mapping[Seat, HandLike], Mapping[str, HandLike], Iterable[HandLike]]
+
+
+def check_deal(deal: Any) -> "Deal":
+    """`deal` when it is a Deal; anything else is a DealError, whichever function it was
+    given to."""
+    if not isinstance(deal, Deal):
+        raise DealError(f"deal must be a Deal (Deal.from_pbn('N:...')), got {quote(deal)}")
+    return deal
 
 
 class Deal:
@@ -23,7 +39,7 @@ class Deal:
 
     __slots__ = ("_hands",)
 
-    def __init__(self, hands: Union[Mapping[SeatLike, Iterable], Iterable[Iterable]]):
+    def __init__(self, hands: HandsLike) -> None:
         if isinstance(hands, str):
             raise DealError(f"Deal() takes four hands; for notation use Deal.from_pbn({quote(hands)})")
         if isinstance(hands, Mapping):
@@ -56,7 +72,7 @@ class Deal:
         self._validate()
 
     def _validate(self) -> None:
-        seen: dict = {}
+        seen: Dict[Card, Seat] = {}
         for seat, hand in zip(Seat, self._hands):
             for card in hand:
                 if card in seen:
@@ -78,6 +94,7 @@ class Deal:
 
     @property
     def hands(self) -> "tuple[tuple[Card, ...], ...]":
+        """The four hands in seat order N E S W, each as `deal[seat]` gives it."""
         return self._hands
 
     def holder(self, card: Union[Card, str]) -> Seat:
@@ -91,11 +108,22 @@ class Deal:
     # -- notation -------------------------------------------------------------------------
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Deal":
+    def from_pbn(cls, text: str, notation: str = "en") -> "Deal":
         """Parse `N:<hand> <hand> <hand> <hand>`, hands from the named seat clockwise.
 
         A hand is `spades.hearts.diamonds.clubs`; `T` or `10` for ten; `-` or empty for a void.
+        A suit may start with its symbol, as `to_text` shows it (`♠A7.♥KQ9.♦9.♣87`). With
+        `notation="nl"` the ranks are the Dutch ones (A H V B 10 9 8 7).
+
+        >>> deal = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
+        >>> Deal.from_pbn("N:♠A7.♥KQ9.♦9.♣87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ") == deal
+        True
+        >>> deal.to_pbn(notation="nl")
+        'N:A7.HV9.9.87 B10.B.HV108.10 HV.A87.A7.9 98.10.B.AHVB'
+        >>> Deal.from_pbn(deal.to_pbn(notation="nl"), notation="nl") == deal
+        True
         """
+        check_notation(notation)
         if not isinstance(text, str):
             raise DealError(f"a deal in notation is a string, got {quote(text)}")
         body = text.strip()
@@ -106,17 +134,19 @@ class Deal:
         parts = body[2:].split()
         if len(parts) != 4:
             raise DealError(f"a deal has 4 hands separated by spaces, got {len(parts)} in {quote(text)}")
-        hands: dict = {}
+        hands: Dict[Seat, List[Card]] = {}
         for offset, part in enumerate(parts):
             seat = Seat((first + offset) % 4)
-            hands[seat] = _parse_hand(part, seat)
+            hands[seat] = _parse_hand(part, seat, notation)
         return cls(hands)
 
-    def to_pbn(self, first: SeatLike = Seat.N) -> str:
-        """The deal in the notation of RULES.md, starting from seat `first`."""
+    def to_pbn(self, first: SeatLike = Seat.N, notation: str = "en") -> str:
+        """The deal in the notation of docs/rules.md, starting from seat `first`; with
+        `notation="nl"`, Dutch ranks (`from_pbn(..., notation="nl")` reads it back)."""
         first = Seat.parse(first)
+        check_notation(notation)
         seats = [Seat((first + i) % 4) for i in range(4)]
-        return f"{first.name}:" + " ".join(_format_hand(self._hands[s]) for s in seats)
+        return f"{first.name}:" + " ".join(_format_hand(self._hands[s], notation) for s in seats)
 
     # -- seeded deals ---------------------------------------------------------------------
 
@@ -124,11 +154,11 @@ class Deal:
     def random(cls, seed: int) -> "Deal":
         """A shuffled deal, the same for the same seed on every machine and Python version.
 
-        Uses its own SplitMix64 generator, so it does not depend on `random`'s internals.
+        Uses its own SplitMix64 generator, so it does not depend on `random`'s internals. The
+        seed is a whole number from 0 to 2**64 - 1, the generator's states: no two seeds give
+        the same stream.
         """
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise DealError(f"a deal's seed is a whole number, got {quote(seed)}")
-        rng = SplitMix64(seed)
+        rng = SplitMix64(whole_number("a deal's seed", seed, 0, MOST_SEED, DealError))
         cards = list(range(32))
         for i in range(31, 0, -1):
             j = rng.below(i + 1)
@@ -153,39 +183,57 @@ class Deal:
         from ..html.jupyter import deal_html
         return deal_html(self)
 
-    def to_text(self, symbols: bool = True) -> str:
-        """A readable four-line picture of the deal, one line a seat."""
+    def to_text(self, symbols: bool = True, notation: str = "en") -> str:
+        """A readable four-line picture of the deal, one line a seat; ranks (and suits
+        without `symbols`) in the card `notation`."""
+        check_notation(notation)
         lines = []
         for seat, hand in zip(Seat, self._hands):
             groups = []
             for suit in _PBN_SUIT_ORDER:
-                ranks = "".join(c.rank.letter for c in hand if c.suit == suit) or "-"
-                groups.append((suit.symbol if symbols else suit.letter) + ranks)
+                ranks = "".join(c.rank.letter_in(notation) for c in hand if c.suit == suit) or "-"
+                groups.append((suit.symbol if symbols else suit.letter_in(notation)) + ranks)
             lines.append(f"{seat.name}  " + "  ".join(f"{g:<7}" for g in groups).rstrip())
         return "\n".join(lines)
 
 
-def _display_key(card: Card):
+def _display_key(card: Card) -> Tuple[int, int]:
     return (_PBN_SUIT_ORDER.index(card.suit), -card.rank)
 
 
-def _parse_hand(text: str, seat: Seat) -> "list[Card]":
+def _parse_hand(text: str, seat: Seat, notation: str = "en") -> "list[Card]":
+    example = "AK.QJ9.T8.7" if notation == "en" else "AH.VB9.108.7"
+    how = f"a hand is spades.hearts.diamonds.clubs, ranks only, e.g. {example}"
     groups = text.split(".")
     if len(groups) != 4:
         raise DealError(
             f"seat {seat.name}: hand {quote(text)} needs 4 suits separated by dots (spades.hearts.diamonds.clubs)")
+    ranks = "789TJQKA" if notation == "en" else "789TBVHA"
     cards = []
     for suit, group in zip(_PBN_SUIT_ORDER, groups):
+        # A suit's own symbol in front is read (as to_text shows a hand); another is refused.
+        if group[:1] in _SUIT_SYMBOLS:
+            if _SUIT_SYMBOLS[group[0]] != suit:
+                raise DealError(f"seat {seat.name}: {quote(group[0])} stands where the "
+                                f"{_SUIT_WORDS[suit]} go in {quote(text)}: {how}")
+            group = group[1:]
         if group == "-":
             continue
         chars = group.upper().replace("10", "T")
         for ch in chars:
-            if ch not in "789TJQKA":
-                raise DealError(f"seat {seat.name}: unknown rank {quote(ch)} in {suit.name} of {quote(text)}")
-            cards.append(Card(suit, Rank.parse(ch)))
+            if ch not in ranks:
+                symbol = " (suit symbols go only in front of their own suit)" \
+                    if ch in _SUIT_SYMBOLS else ""
+                raise DealError(f"seat {seat.name}: unknown rank {quote(ch)} in {suit.name} of "
+                                f"{quote(text)}{symbol}: {how}")
+            cards.append(Card(suit, Rank.parse(ch, notation)))
     return cards
 
 
-def _format_hand(hand) -> str:
+_SUIT_WORDS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
+
+
+def _format_hand(hand: Sequence[Card], notation: str = "en") -> str:
     return ".".join(
-        "".join(c.rank.letter for c in hand if c.suit == suit) or "-" for suit in _PBN_SUIT_ORDER)
+        "".join(c.rank.letter_in(notation) for c in hand if c.suit == suit) or "-"
+        for suit in _PBN_SUIT_ORDER)

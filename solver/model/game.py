@@ -1,4 +1,4 @@
-"""A round of Klaverjas in plain Python, written to read like RULES.md.
+"""A round of Klaverjas in plain Python, written to read like docs/rules.md.
 
 This is the statement of the rules the engine is tested against: legal cards under every
 duty option, the winner of a trick, the roem in a trick, points so far, and replaying a
@@ -14,15 +14,14 @@ recorded play.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Set, Tuple, Union
 
-from .cards import Card, Rank, Seat, Suit, Team
-from .deal import Deal
-from ..errors import DealError, IllegalPlayError, NotationError, RulesError, SolverError, quote
-from .rules import Rules
+from .cards import (LAST_TRICK_BONUS, Card, CardLike, CardsLike, Rank, Seat, SeatLike, Suit,
+                    SuitLike, Team, TeamLike, split_cards)
+from .deal import Deal, check_deal
+from ..errors import IllegalPlayError, NotationError, SolverError, quote
+from .rules import Rules, RulesLike, check_rules
 from .scoring import Tally, counted_hand_roem, pit_bonus, point_factor
-
-CardLike = Union[Card, str]
 
 
 @dataclass(frozen=True)
@@ -37,6 +36,7 @@ class Trick:
     roem: int
 
     def seat_of(self, index: int) -> Seat:
+        """The seat that played `cards[index]`."""
         return Seat((self.leader + index) % 4)
 
 
@@ -59,8 +59,9 @@ def legal_cards(hand: Iterable[Card], trick: List[Card], seat: Seat, trick_leade
                 trump: Suit, rules: Rules) -> Tuple[List[Card], Optional[str]]:
     """The cards `seat` may play to `trick`, and the duty that limits them (None if free).
 
-    Duties of RULES.md: "follow suit", "overtrump" (beat the highest trump when trumps are
-    led or when ruffing), "trump" (ruff when void), "undertrump" (the undertrump option).
+    The duties of docs/rules.md, "What you must play": "follow suit", "overtrump" (beat the
+    highest trump when trumps are led or when ruffing), "trump" (ruff when void), "undertrump"
+    (the undertrump option).
     """
     hand = sorted(hand)
     if not trick:
@@ -133,7 +134,7 @@ def stuk_hand_roem(cards: Iterable[Card], holder_hand: Iterable[Card], trump: Su
     return 20 if pair & set(cards) and not pair & set(holder_hand) else 0
 
 
-def _parse_trump(trump) -> Suit:
+def _parse_trump(trump: SuitLike) -> Suit:
     try:
         return Suit.parse(trump)
     except NotationError as err:
@@ -147,17 +148,14 @@ class Game:
     move may play; the tallies so far are in `tally(team)`.
     """
 
-    def __init__(self, deal: Deal, trump, leader, playing, rules: Optional[Rules] = None):
-        if not isinstance(deal, Deal):
-            raise DealError(f"deal must be a Deal (Deal.from_pbn('N:...')), got {quote(deal)}")
-        self.deal = deal
+    def __init__(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+                 rules: Optional[RulesLike] = None) -> None:
+        self.deal = check_deal(deal)
         self.trump = _parse_trump(trump)
         self.leader = Seat.parse(leader)
         self.playing = Team.parse(playing)
-        self.rules = rules if rules is not None else Rules()
-        if not isinstance(self.rules, Rules):
-            raise RulesError(f"rules must be a Rules (Rules.amsterdam(), say), got {quote(self.rules)}")
-        self.hands: List[set] = [set(deal[s]) for s in Seat]
+        self.rules = check_rules(rules)
+        self.hands: List[Set[Card]] = [set(deal[s]) for s in Seat]
         self.tricks: List[Trick] = []
         self.current_trick: List[Card] = []
         self.played: List[Card] = []
@@ -178,10 +176,12 @@ class Game:
 
     @property
     def trick_leader(self) -> Seat:
+        """The seat that leads (or led) the trick being played."""
         return self.tricks[-1].winner if self.tricks else self.leader
 
     @property
     def to_move(self) -> Seat:
+        """The seat whose turn it is."""
         return Seat((self.trick_leader + len(self.current_trick)) % 4)
 
     @property
@@ -191,6 +191,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """Whether all 8 tricks are played."""
         return len(self.tricks) == 8
 
     # -- the rules -------------------------------------------------------------------------
@@ -210,6 +211,7 @@ class Game:
         allowed, duty = legal_cards(self.hands[seat], self.current_trick, seat,
                                     self.trick_leader, self.trump, self.rules)
         if card not in allowed:
+            assert duty is not None     # a held card is refused only by a duty
             raise IllegalPlayError(
                 f"trick {self.trick_number}, seat {seat.name}: {card} breaks the duty to "
                 f"{_duty_text(duty, self.rules)}; legal are {' '.join(map(str, allowed))}",
@@ -266,10 +268,13 @@ class Game:
         self.played.pop()
         return card
 
-    def replay(self, cards: Union[str, Iterable[CardLike]]) -> None:
-        """Play a recorded sequence, e.g. `game.replay("DA D7 D8 DK")`; stops at an illegal card."""
+    def replay(self, cards: CardsLike) -> None:
+        """Play a recorded sequence, e.g. `game.replay("DA D7 D8 DK")`; stops at an illegal card.
+
+        Cards in a string are separated by spaces: another separator ("HA,HT") is a
+        NotationError naming it, before any card is played."""
         if isinstance(cards, str):
-            cards = cards.split()
+            cards = split_cards(cards)
         try:
             cards = list(cards)
         except TypeError:
@@ -283,27 +288,28 @@ class Game:
         leader = self.trick_leader
         winner = Seat((leader + winning_index(list(cards), self.trump)) % 4)
         number = len(self.tricks) + 1
-        points = sum(c.points(self.trump) for c in cards) + (10 if number == 8 else 0)
+        points = sum(c.points(self.trump) for c in cards) + (LAST_TRICK_BONUS if number == 8 else 0)
         roem = trick_roem(cards, self.trump, self.rules) + self._stuk_in_hand_roem(cards)
         return Trick(number, leader, cards, winner, points * self._factor, roem)
 
-    def _stuk_in_hand_roem(self, cards) -> int:
+    def _stuk_in_hand_roem(self, cards: Iterable[Card]) -> int:
         if self.stuk_holder is None:
             return 0
         return stuk_hand_roem(cards, self.hands[self.stuk_holder], self.trump)
 
     # -- points ------------------------------------------------------------------------------
 
-    def taken(self, team) -> Tuple[int, int, int]:
+    def taken(self, team: TeamLike) -> Tuple[int, int, int]:
         """(card points, table roem, tricks) that `team` took in finished tricks."""
         team = Team.parse(team)
         won = [t for t in self.tricks if t.winner.team == team]
         return sum(t.points for t in won), sum(t.roem for t in won), len(won)
 
     def tricks_won(self) -> Dict[Team, int]:
+        """The finished tricks each team took."""
         return {team: self.taken(team)[2] for team in Team}
 
-    def tally(self, team) -> Tally:
+    def tally(self, team: TeamLike) -> Tally:
         """What `team` has so far: card points, roem (table and counted hand roem), pit."""
         team = Team.parse(team)
         won = self.tricks_won()
@@ -314,6 +320,7 @@ class Game:
         return Tally(points, roem, pit)
 
     def tallies(self) -> Dict[Team, Tally]:
+        """`tally(team)` for both teams."""
         return {team: self.tally(team) for team in Team}
 
     def roem_so_far(self) -> int:
@@ -321,13 +328,24 @@ class Game:
         return sum(self.tally(t).roem for t in Team)
 
     def copy(self) -> "Game":
+        """The same position in a new Game (cards put down by `place` included)."""
         other = Game(self.deal, self.trump, self.leader, self.playing, self.rules)
-        other.replay(self.played)
+        for card in self.played:
+            other.place(card)   # judged when they were played; not judged again
         return other
 
     def __repr__(self) -> str:
         return (f"Game({self.deal!r}, trump={self.trump.name!r}, leader={self.leader.name!r}, "
                 f"playing={self.playing.name!r}, rules={self.rules!r}, played={len(self.played)})")
+
+
+def check_game(game: object) -> Game:
+    """`game` when it is a Game; anything else is a SolverError, whichever function it was
+    given to."""
+    if not isinstance(game, Game):
+        raise SolverError(f"expected a Game (Game(deal, trump, leader, playing, rules)), got "
+                          f"{quote(game)}")
+    return game
 
 
 def _duty_text(duty: str, rules: Rules) -> str:

@@ -1,11 +1,11 @@
-"""Rules: every option of RULES.md, validated, hashable, and round-tripping through JSON."""
+"""Rules: every option of docs/rules.md, validated, hashable, and round-tripping through JSON."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Dict, FrozenSet, Mapping, Tuple
+from typing import Any, Dict, FrozenSet, Mapping, Optional, Tuple, Union
 
 from .cards import Rank, Suit
-from ..errors import RulesError, SolverError, quote
+from ..errors import RulesError, SolverError, quote, whole_number
 
 _CHOICES: Dict[str, Tuple[str, ...]] = {
     "trump_duty": ("amsterdam", "rotterdam"),
@@ -16,6 +16,9 @@ _CHOICES: Dict[str, Tuple[str, ...]] = {
     "nat": ("majority", "82", "none"),
 }
 _MULTIPLIERS = (1, 2, 4, 8)
+# The card points (last trick included, before double suits) the playing team needs under
+# nat="82" (docs/rules.md, "Pit, nat and the score").
+MAKE_THRESHOLD = 82
 # The largest amount any bonus, penalty or roem option may take. With every option at its
 # top the largest value of any objective stays under 13,000, well inside the engine's
 # 16-bit table fields and its infinity of 32,000 (docs/rules.md, "Ranges").
@@ -51,8 +54,8 @@ class Rules:
     hand_roem_needs_trick: bool = False
 
     def __post_init__(self) -> None:
-        if self.nat == 82 and not isinstance(self.nat, bool):  # JSON may give the number
-            object.__setattr__(self, "nat", "82")
+        if self.nat == MAKE_THRESHOLD:  # JSON may give the option as a number
+            object.__setattr__(self, "nat", str(MAKE_THRESHOLD))
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
@@ -61,10 +64,12 @@ class Rules:
         object.__setattr__(self, "four_of_a_kind", _parse_four_of_a_kind(self.four_of_a_kind))
         object.__setattr__(self, "double_suits", _parse_double_suits(self.double_suits))
         for name in ("pit_bonus", "revoke_penalty", "zero_bonus"):
-            _check_amount(name, getattr(self, name))
-        if isinstance(self.multiplier, bool) or self.multiplier not in _MULTIPLIERS:
+            object.__setattr__(self, name, _amount(name, getattr(self, name)))
+        multiplier = whole_number("rule multiplier", self.multiplier, error=RulesError)
+        if multiplier not in _MULTIPLIERS:
             raise RulesError(
                 f"rule multiplier={quote(self.multiplier)} is not allowed: choose one of 1, 2, 4, 8")
+        object.__setattr__(self, "multiplier", multiplier)
         if not isinstance(self.hand_roem_needs_trick, bool):
             raise RulesError(
                 f"rule hand_roem_needs_trick={quote(self.hand_roem_needs_trick)} must be true or false")
@@ -120,7 +125,7 @@ class Rules:
 _dataclass_init = Rules.__init__
 
 
-def _init_with_clear_errors(self, *args: Any, **options: Any) -> None:
+def _init_with_clear_errors(self: Rules, *args: Any, **options: Any) -> None:
     known = [f.name for f in fields(Rules)]
     for name in options:
         if name not in known:
@@ -133,9 +138,9 @@ def _init_with_clear_errors(self, *args: Any, **options: Any) -> None:
 Rules.__init__ = _init_with_clear_errors  # type: ignore[method-assign]
 
 
-def _check_amount(name: str, value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
-        raise RulesError(f"rule {name}={quote(value)} must be a whole number from 0 to {MAX_AMOUNT}")
+def _amount(name: str, value: Any) -> int:
+    """`value` as a plain int, when it is an amount a bonus, penalty or roem may take."""
+    return whole_number(f"rule {name}={quote(value)}", value, 0, MAX_AMOUNT, RulesError)
 
 
 def _parse_four_of_a_kind(value: Any) -> Tuple[Tuple[Rank, int], ...]:
@@ -151,8 +156,7 @@ def _parse_four_of_a_kind(value: Any) -> Tuple[Tuple[Rank, int], ...]:
         except SolverError:
             raise RulesError(
                 f"rule four_of_a_kind: unknown rank {quote(rank)}: use one of 7 8 9 T (or 10) J Q K A") from None
-        _check_amount(f"four_of_a_kind[{quote(rank)}]", points)
-        parsed[r] = points
+        parsed[r] = _amount(f"four_of_a_kind[{quote(rank)}]", points)
     # Sorted pairs: hashable, and equal for equal mappings.
     return tuple(sorted((r, v) for r, v in parsed.items() if v))
 
@@ -166,16 +170,37 @@ def _parse_double_suits(value: Any) -> FrozenSet[Suit]:
         raise RulesError(f"rule double_suits={quote(value)}: {err}; give suit letters, e.g. ['S']") from None
 
 
+# What every function that takes rules accepts, as the command line and game records do: a
+# Rules, a preset name ("amsterdam", "rotterdam"), or a mapping of options.
+RulesLike = Union[Rules, str, Mapping[str, Any]]
+
+
+def check_rules(rules: Any, default: Optional[Rules] = None) -> Rules:
+    """`rules` as a Rules (`load_rules`: a Rules, a preset name or a mapping of options); for
+    None `default`, or the defaults. Anything else is a RulesError, whichever function it was
+    given to.
+
+    >>> check_rules(None) == Rules(), check_rules("rotterdam") == Rules.rotterdam()
+    (True, True)
+    """
+    if rules is None:
+        return default if default is not None else Rules()
+    if not isinstance(rules, (Rules, str, Mapping)):
+        raise RulesError(f"rules must be a Rules (Rules.amsterdam(), say), a preset name "
+                         f"(amsterdam, rotterdam) or a dict of options, got {quote(rules)}")
+    return load_rules(rules)
+
+
 RULE_PRESETS = {"amsterdam": Rules.amsterdam, "rotterdam": Rules.rotterdam}
 
 
-def load_rules(value: Any) -> Rules:
+def load_rules(value: RulesLike) -> Rules:
     """Rules from a preset name ("amsterdam", "rotterdam"), a dict of options, or a Rules."""
     if isinstance(value, Rules):
         return value
     if isinstance(value, str):
-        if value.lower() in RULE_PRESETS:
-            return RULE_PRESETS[value.lower()]()
+        if value.strip().lower() in RULE_PRESETS:
+            return RULE_PRESETS[value.strip().lower()]()
         raise RulesError(f"unknown rules preset {quote(value)}: use amsterdam, rotterdam or a dict "
                          f"of options")
     return Rules.from_dict(value)

@@ -1,24 +1,47 @@
-"""From what each team took to the final score: hand roem, pit, nat, kraken, verzaken.
+"""From what each team took to the final score: hand roem, pit, nat, kraken, verzaken; and the
+values of the objectives, seen from either team.
 
-Everything here follows RULES.md, "Roem" and "The end of a round". The engine mirrors
-these functions in C, and tests hold the two equal.
+Everything here follows docs/rules.md, "Roem", "Pit, nat and the score" and "What the solver
+computes". The engine mirrors these functions in C, and tests hold the two equal.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterable, Mapping, Tuple
+from typing import Dict, Iterable, Mapping, Tuple, Union, overload
 
-from .cards import Card, Rank, Suit, Team
+from .cards import CARD_POINTS_TOTAL, ByTeam, Card, Rank, Suit, Team
 from ..errors import SolverError, quote
-from .rules import Rules
+from .rules import MAKE_THRESHOLD, Rules
 
 OBJECTIVES = ("points", "score", "make")
 
+# A value of an objective: a whole number for points and score, a bool for make.
+Value = Union[int, bool]
 
-def check_objective(objective) -> None:
+
+def check_objective(objective: object) -> None:
     """A clear error for anything but one of OBJECTIVES."""
     if not isinstance(objective, str) or objective not in OBJECTIVES:
         raise SolverError(f"unknown objective {quote(objective)}: choose one of {', '.join(OBJECTIVES)}")
+
+
+@overload
+def value_for_team(value: bool, team: Team, playing: Team) -> bool: ...
+@overload
+def value_for_team(value: int, team: Team, playing: Team) -> int: ...
+def value_for_team(value: Value, team: Team, playing: Team) -> Value:
+    """A value seen from the playing team (as every search gives it), seen from `team`:
+    points and score change sign for the defenders; a `make` value (True when the playing team
+    makes it) becomes whether `team` reaches its aim, the defenders' aim being nat. Applied
+    twice it gives the value back.
+
+    >>> value_for_team(12, Team.EW, Team.NS), value_for_team(True, Team.EW, Team.NS)
+    (-12, False)
+    """
+    ours = team == playing
+    if isinstance(value, bool):
+        return value == ours
+    return value if ours else -value
 
 
 @dataclass(frozen=True)
@@ -31,12 +54,29 @@ class Tally:
 
     @property
     def total(self) -> int:
+        """Card points, roem and pit together."""
         return self.card_points + self.roem + self.pit
 
 
 def point_factor(rules: Rules, trump: Suit) -> int:
     """2 when `trump` is one of `rules.double_suits` (schoppen dubbel), else 1."""
     return 2 if rules.is_double(trump) else 1
+
+
+def card_points_to_make(rules: Rules, trump: Suit) -> int:
+    """The card points, last trick included, the playing team needs under nat="82": 82, or
+    164 when `trump` counts double."""
+    return MAKE_THRESHOLD * point_factor(rules, trump)
+
+
+def make_is_points_above_zero(rules: Rules) -> bool:
+    """Whether `make` is exactly `points > 0` under these rules (all but nat="82" without
+    kraken, where card points alone decide): then a points value answers it without a search.
+
+    >>> make_is_points_above_zero(Rules()), make_is_points_above_zero(Rules(nat="82"))
+    (True, False)
+    """
+    return not (rules.nat == "82" and rules.multiplier == 1)
 
 
 # -- roem in hand ---------------------------------------------------------------------------
@@ -59,7 +99,7 @@ def hand_roem(hand: Iterable[Card], trump: Suit, rules: Rules) -> Tuple[int, int
     Four of a kind goes first; the remaining cards form runs in natural order, split the
     best way. Stuk (trump K and Q) is apart because it is never rejected ("afkeuren").
 
-    >>> from solver.cards import parse_cards
+    >>> from solver.model.cards import parse_cards
     >>> hand_roem(parse_cards("H7 H8 H9 HT HJ SK SQ CA"), Suit.S, Rules(roem="hand"))
     (100, 20)
     """
@@ -73,7 +113,7 @@ def hand_roem(hand: Iterable[Card], trump: Suit, rules: Rules) -> Tuple[int, int
             cards -= four
     for suit in Suit:
         run = 0
-        for rank in list(Rank) + [None]:
+        for rank in [*Rank, None]:
             if rank is not None and Card(suit, rank) in cards:
                 run += 1
             else:
@@ -119,37 +159,40 @@ def pit_bonus(team: Team, tricks_won: Mapping[Team, int], playing: Team, rules: 
 def is_made(tallies: Mapping[Team, Tally], playing: Team, trump: Suit, rules: Rules) -> bool:
     """Whether the playing team avoids nat (or, under kraken, wins the contest)."""
     play, defence = tallies[playing], tallies[playing.other]
-    if rules.nat == "82" and rules.multiplier == 1:
-        return play.card_points >= 82 * point_factor(rules, trump)
-    return play.total > defence.total
+    if make_is_points_above_zero(rules):
+        return play.total > defence.total
+    return play.card_points >= card_points_to_make(rules, trump)
 
 
 def final_scores(tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
-                 rules: Rules) -> Dict[Team, int]:
-    """Each team's score for the round: nat, kraken and the zero bonus applied."""
+                 rules: Rules) -> ByTeam:
+    """Each team's score for the round: nat, kraken and the zero bonus applied, keyed by
+    `Team` (a team's letters read the same entry, as in `SolveResult.totals`)."""
     play, defence = tallies[playing], tallies[playing.other]
     made = is_made(tallies, playing, trump, rules)
     # Winner takes all: every card point (multiplied), every roem and pit of both teams.
-    pot = (162 * rules.multiplier * point_factor(rules, trump)
+    pot = (CARD_POINTS_TOTAL * rules.multiplier * point_factor(rules, trump)
            + play.roem + play.pit + defence.roem + defence.pit)
     if rules.multiplier > 1 or (rules.nat != "none" and not made):
         winner = playing if made else playing.other
-        scores = {winner: pot, winner.other: 0}
+        scores = ByTeam({winner: pot, winner.other: 0})
     else:
-        scores = {playing: play.total, playing.other: defence.total}
+        scores = ByTeam({playing: play.total, playing.other: defence.total})
     if made and defence.total == 0:
         scores[playing] += rules.zero_bonus
     return scores
 
 
-def revoke_scores(offender: Team, roem_so_far: int, rules: Rules) -> Dict[Team, int]:
+def revoke_scores(offender: Team, roem_so_far: int, rules: Rules) -> ByTeam:
     """Verzaken: the round ends; the offenders score 0, the others 162 + penalty + all roem."""
-    return {offender: 0, offender.other: 162 + rules.revoke_penalty + roem_so_far}
+    return ByTeam({offender: 0,
+                   offender.other: CARD_POINTS_TOTAL + rules.revoke_penalty + roem_so_far})
 
 
 def objective_value(objective: str, tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
-                    rules: Rules):
-    """The value of a finished round for one objective of RULES.md, from the playing team."""
+                    rules: Rules) -> Value:
+    """The value of a finished round for one objective (docs/rules.md, "What the solver
+    computes"), from the playing team."""
     defenders = playing.other
     if objective == "points":
         return tallies[playing].total - tallies[defenders].total

@@ -21,10 +21,11 @@ class SplitMix64:
 
     MASK = (1 << 64) - 1
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int) -> None:
         self.state = seed & self.MASK
 
     def next(self) -> int:
+        """The next 64-bit number of the stream."""
         self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
@@ -32,6 +33,7 @@ class SplitMix64:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
+        """A number from 0 to n - 1, every one equally likely."""
         # Rejection sampling keeps every value equally likely.
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
