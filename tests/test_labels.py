@@ -147,7 +147,8 @@ def test_a_dask_cluster_writes_the_same_bytes(tmp_path):
     config = LabelConfig(format="npz", positions="root", **SMALL)
     generate(config, tmp_path / "local", workers=1)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  protocol="tcp://", dashboard_address=None) as cluster:
+        assert cluster.scheduler_address.startswith("tcp://")     # checked before it is used
         generate(config, tmp_path / "dask", scheduler=cluster.scheduler_address)
     assert files(tmp_path / "dask") == files(tmp_path / "local")
 
@@ -827,3 +828,48 @@ def test_a_bad_scheduler_address_fails_at_once(tmp_path, address, message):
         generate(LabelConfig(format="npz", positions="root", deals=1), tmp_path,
                  scheduler=address if address is not None else f"tcp://127.0.0.1:{port}")
     assert time.monotonic() - start < 2 and list(tmp_path.iterdir()) == []
+
+
+def test_an_address_where_something_else_answers_is_not_taken_for_a_scheduler(tmp_path):
+    pytest.importorskip("distributed")
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+
+        def answer_like_a_web_server():
+            try:
+                while True:
+                    connection, _ = server.accept()
+                    with connection:
+                        connection.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")
+            except OSError:     # the test is over: the server is closed
+                pass
+        threading.Thread(target=answer_like_a_web_server, daemon=True).start()
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        start = time.monotonic()
+        with pytest.raises(LabelsError, match=f"^{address} answers, but not as a Dask scheduler"):
+            generate(LabelConfig(format="npz", positions="root", deals=1), tmp_path,
+                     scheduler=address)
+        assert time.monotonic() - start < 5
+
+
+def test_a_dask_run_keeps_a_few_shards_in_flight_not_all_of_them(tmp_path, monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    submitted, written, in_flight = [], [], []
+    real_submit, real_write = distributed.Client.submit, run_module.write_atomically
+
+    def submit(client, *args, **kwargs):
+        submitted.append(args[2])
+        in_flight.append(len(submitted) - len(written))
+        return real_submit(client, *args, **kwargs)
+
+    def write(path, data):
+        written.append(path)
+        real_write(path, data)
+    monkeypatch.setattr(distributed.Client, "submit", submit)
+    monkeypatch.setattr(run_module, "write_atomically", write)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        generate(LabelConfig(format="npz", positions="root", deals=16, deals_per_shard=1),
+                 tmp_path, scheduler=cluster.scheduler_address)
+    assert sorted(submitted) == list(range(16)) and max(in_flight) <= 5     # 4, and the next

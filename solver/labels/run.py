@@ -294,28 +294,67 @@ _CONNECT_SECONDS = 5
 
 
 def check_scheduler(address: Any) -> None:
-    """Check that `address` is a Dask scheduler address that accepts connections, at once:
-    LabelsError naming it otherwise (Dask itself would wait, then print a traceback)."""
+    """Check at once that `address` is a Dask scheduler's (tcp://host:port) and that one
+    answers there: LabelsError naming it otherwise (Dask itself would wait, then print a
+    traceback)."""
     if isinstance(address, str) and address.startswith("inproc://"):
         return
     match = _ADDRESS.fullmatch(address) if isinstance(address, str) else None
     if match is None or not 0 < int(match.group(3)) < 65536:
         raise LabelsError(f"scheduler {quote(address)} is not a Dask scheduler address: give "
                           f"tcp://host:port (tcp://10.0.0.5:8786, say)")
+    _distributed()
     host = match.group(2).strip("[]")
     try:
         socket.create_connection((host, int(match.group(3))), timeout=_CONNECT_SECONDS).close()
     except OSError as err:
         reason = "no answer" if isinstance(err, socket.timeout) else (err.strerror or str(err))
         raise LabelsError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+    if _identity(address if match.group(1) else f"tcp://{address}") != "Scheduler":
+        raise LabelsError(f"{address} answers, but not as a Dask scheduler (the dashboard's "
+                          f"port, or another service?)")
 
 
-def _run_on_dask(config: LabelConfig, todo: Iterator[int], scheduler: str) -> Iterator[ShardResult]:
+def _identity(address: str) -> Optional[str]:
+    """What the Dask server at `address` says it is ("Scheduler"), or None when it does not
+    answer as one within _CONNECT_SECONDS. Asked on a thread of its own, with its own event
+    loop, so that a caller's running loop (Jupyter's) is no matter."""
+    import asyncio
+    from distributed.comm import connect
+
+    async def ask() -> Any:
+        comm = await connect(address, timeout=_CONNECT_SECONDS)
+        try:
+            await comm.write({"op": "identity"})
+            return await asyncio.wait_for(comm.read(), _CONNECT_SECONDS)
+        finally:
+            comm.abort()
+    answers: List[Any] = []
+
+    def run() -> None:
+        try:
+            answers.append(asyncio.run(ask()))
+        except Exception:       # garbage, a closed connection, no answer: not a scheduler
+            answers.append(None)
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join()
+    answer = answers[0] if answers else None
+    return answer.get("type") if isinstance(answer, dict) else None
+
+
+def _distributed() -> Any:
     try:
-        from distributed import Client, as_completed
+        import distributed
     except ImportError:
         raise LabelsError("--scheduler needs Dask: python -m pip install "
                           "'klaverjas-solver[cluster]'") from None
+    return distributed
+
+
+def _run_on_dask(config: LabelConfig, todo: Iterator[int], scheduler: str) -> Iterator[ShardResult]:
+    distributed = _distributed()
+    Client, as_completed = distributed.Client, distributed.as_completed
     try:
         client = Client(scheduler, timeout="20s", set_as_default=False)
     except Exception as err:        # Dask raises OSError, TimeoutError and its own errors
