@@ -8,6 +8,7 @@ import os
 import pickle
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -21,7 +22,7 @@ from solver import (Card, Deal, Game, NotationError, Rules, Seat, Solver, Solver
                     Team, solve_moves)
 from solver.cli import main
 from solver.labels import (MANIFEST, NOT_LEGAL, SCHEMA, LabelConfig, LabelsError, deal_rows,
-                           generate, load, shard_name)
+                           generate, load, shard_name, verify, verify_report, write_atomically)
 from solver.labels import rows as rows_module, run as run_module, worker
 from solver.labels.worker import worker_solver
 
@@ -146,7 +147,8 @@ def test_a_dask_cluster_writes_the_same_bytes(tmp_path):
     config = LabelConfig(format="npz", positions="root", **SMALL)
     generate(config, tmp_path / "local", workers=1)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  protocol="tcp://", dashboard_address=None) as cluster:
+        assert cluster.scheduler_address.startswith("tcp://")     # checked before it is used
         generate(config, tmp_path / "dask", scheduler=cluster.scheduler_address)
     assert files(tmp_path / "dask") == files(tmp_path / "local")
 
@@ -172,7 +174,7 @@ def test_a_killed_run_resumes_to_the_rows_of_an_uninterrupted_run(tmp_path):
 
 def test_a_rerun_with_other_options_is_refused_naming_the_option(tmp_path):
     generate(LabelConfig(format="npz", positions="root", **SMALL), tmp_path, workers=1)
-    with pytest.raises(LabelsError, match='holds a run with seed=3, not 4'):
+    with pytest.raises(LabelsError, match='holds a run with seed=3, not seed=4: use another'):
         generate(LabelConfig(format="npz", positions="root", **dict(SMALL, seed=4)), tmp_path)
 
 
@@ -183,26 +185,26 @@ def test_an_unwritable_output_is_a_clear_error(tmp_path):
 
 
 def test_a_full_disk_leaves_no_shard_behind(tmp_path, monkeypatch):
-    import solver.labels.shards as shards
-    real_open = open
+    real_fsync = os.fsync
 
-    def full_disk(path, mode="r", *args, **kwargs):
-        if "shard-" in str(path) and "w" in mode:
+    def full_disk(handle):
+        if "shard-" in os.readlink(f"/proc/self/fd/{handle}"):
             raise OSError(errno.ENOSPC, "No space left on device")
-        return real_open(path, mode, *args, **kwargs)
-    monkeypatch.setattr(shards, "open", full_disk, raising=False)
+        return real_fsync(handle)
+    monkeypatch.setattr(os, "fsync", full_disk)
     with pytest.raises(LabelsError, match="No space left on device"):
         generate(LabelConfig(format="npz", positions="root", **SMALL), tmp_path, workers=1)
-    assert [p.name for p in tmp_path.iterdir()] == [MANIFEST]
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == [MANIFEST]
+    assert not list(tmp_path.glob(".*.tmp"))
 
 
 @pytest.mark.parametrize("options, message", [
     (dict(positions="some"), "positions 'some' is not allowed: choose one of root, trick-starts, all"),
     (dict(format="csv"), "format 'csv' is not allowed: choose one of parquet, npz"),
     (dict(play="mixed:2"), "play 'mixed:2' is not optimal, random or mixed:P"),
-    (dict(deals=0), "deals must be a whole number of at least 1"),
-    (dict(deals=True), "deals must be a whole number of at least 1, got True"),
-    (dict(seed=1.5), "seed must be a whole number of at least 0, got 1.5"),
+    (dict(deals=0), "deals must be a whole number from 1 to 100000000000, got 0"),
+    (dict(deals=True), "deals must be a whole number from 1 to 100000000000, got True"),
+    (dict(seed=1.5), "seed must be a whole number from 0 to 18446744073709551615, got 1.5"),
     (dict(worlds=-1), "worlds must be a whole number of at least 0"),
     (dict(objectives=("points",)), "objective 'points' is not allowed: choose one of make, score"),
     (dict(rules="amsterdam"), "rules must be a Rules, got 'amsterdam'"),
@@ -426,16 +428,13 @@ def test_loading_a_shard_changed_since_the_run_names_the_shard(run_copy):
 
 @pytest.mark.parametrize("fmt", ["npz", "parquet"])
 @pytest.mark.parametrize("damage", [lambda data: data[:len(data) // 2], lambda data: b"junk"])
-def test_loading_a_damaged_shard_of_an_unfinished_run_names_the_shard(tmp_path, fmt, damage):
+def test_loading_without_verifying_a_damaged_shard_names_the_shard(tmp_path, fmt, damage):
     generate(LabelConfig(format=fmt, positions="root", **SMALL), tmp_path, workers=1)
-    manifest = json.loads((tmp_path / MANIFEST).read_text())
-    manifest["shards"] = {}     # as before the run's end: no checksums to compare with
-    (tmp_path / MANIFEST).write_text(json.dumps(manifest))
     shard = tmp_path / f"shard-00001.{fmt}"
     shard.write_bytes(damage(shard.read_bytes()))
     with pytest.raises(LabelsError, match=f"shard-00001.{fmt} is not a readable {fmt} shard") \
             as caught:
-        load(tmp_path)
+        load(tmp_path, verify=False)
     assert caught.value.__cause__ is not None
 
 
@@ -489,3 +488,403 @@ def test_the_progress_bar_of_a_resumed_run_starts_at_the_deals_already_written(t
     (tmp_path / "shard-00000.npz").unlink()     # shards 1 and 2 keep 3 of the 5 deals
     generate(config, tmp_path, workers=1, progress=True)
     assert " 3/5 " in capsys.readouterr().err
+
+
+# -- what a resume keeps, load and verify check ---------------------------------------------------
+
+def flip_a_bit(data):
+    data = bytearray(data)
+    data[len(data) // 2] ^= 1
+    return bytes(data)
+
+
+@pytest.mark.parametrize("damage", [flip_a_bit, lambda data: b"junk"])
+def test_a_resume_redoes_a_shard_whose_contents_do_not_match_the_manifest(run_copy, npz_run,
+                                                                          damage):
+    config, out, _ = npz_run
+    shard = run_copy / "shard-00001.npz"
+    shard.write_bytes(damage(shard.read_bytes()))
+    summary = generate(config, run_copy, workers=1)
+    assert summary.shards_redone == ("shard-00001.npz",) and summary.shards_written == 1
+    assert str(summary).endswith("; redid 1 shard whose contents did not match the manifest: "
+                                 "shard-00001.npz")
+    assert files(run_copy) == files(out)
+    assert (run_copy / MANIFEST).read_bytes() == (out / MANIFEST).read_bytes()
+
+
+def test_a_resume_after_a_crash_checks_shards_against_the_sha256_recorded_as_they_were_written(
+        tmp_path, monkeypatch):
+    config = LabelConfig(format="npz", positions="root", **SMALL)
+    generate(config, tmp_path / "whole", workers=1)
+
+    def crash(*args):
+        raise KeyboardInterrupt     # the run ends after its last shard, before the manifest
+    monkeypatch.setattr(run_module, "finish_manifest", crash)
+    out = tmp_path / "crashed"
+    with pytest.raises(KeyboardInterrupt):
+        generate(config, out, workers=1)
+    monkeypatch.undo()
+    assert json.loads((out / MANIFEST).read_text())["shards"] == {}
+    shard = out / "shard-00002.npz"
+    shard.write_bytes(flip_a_bit(shard.read_bytes()))
+    summary = generate(config, out, workers=1)
+    assert summary.shards_redone == ("shard-00002.npz",) and summary.shards_skipped == 2
+    assert files(out) == files(tmp_path / "whole") and verify(out) == {}
+    assert sorted(p.name for p in out.iterdir()) == [".lock", MANIFEST] + sorted(files(out))
+
+
+def test_a_shard_without_a_recorded_sha256_is_redone(run_copy, npz_run):
+    config, out, _ = npz_run
+    manifest = json.loads((run_copy / MANIFEST).read_text())
+    del manifest["shards"]["shard-00000.npz"]
+    (run_copy / MANIFEST).write_text(json.dumps(manifest))
+    assert generate(config, run_copy, workers=1).shards_redone == ("shard-00000.npz",)
+    assert (run_copy / MANIFEST).read_bytes() == (out / MANIFEST).read_bytes()
+
+
+def test_load_checks_each_shard_against_the_manifest_unless_told_not_to(run_copy):
+    (run_copy / "shard-00001.npz").write_bytes((run_copy / "shard-00000.npz").read_bytes())
+    with pytest.raises(LabelsError, match="shard-00001.npz is not the shard the run wrote"):
+        load(run_copy)
+    assert list(load(run_copy, verify=False)["deal_id"][:32]) == [0] * 8 + [1] * 8 + [0] * 8 + [1] * 8
+
+
+def test_loading_a_shard_with_no_recorded_sha256_says_its_run_did_not_finish(run_copy):
+    manifest = json.loads((run_copy / MANIFEST).read_text())
+    manifest["shards"] = {}
+    (run_copy / MANIFEST).write_text(json.dumps(manifest))
+    with pytest.raises(LabelsError, match="shard-00000.npz has no SHA-256 recorded in "
+                                          "manifest.json: its run did not finish"):
+        load(run_copy)
+
+
+def test_verify_names_each_bad_shard_with_what_is_wrong(run_copy):
+    assert verify(run_copy) == {} and verify_report(run_copy) == (
+        f"{run_copy}: all 3 shards match manifest.json", 0)
+    (run_copy / "shard-00000.npz").unlink()
+    shard = run_copy / "shard-00002.npz"
+    shard.write_bytes(flip_a_bit(shard.read_bytes()))
+    assert verify(run_copy) == {
+        "shard-00000.npz": "missing",
+        "shard-00002.npz": "its SHA-256 differs from the one in manifest.json (truncated, "
+                           "damaged or replaced)"}
+    report, status = verify_report(run_copy)
+    assert status == 1 and report.splitlines() == [
+        f"{run_copy / 'shard-00000.npz'}: missing",
+        f"{run_copy / 'shard-00002.npz'}: its SHA-256 differs from the one in manifest.json "
+        f"(truncated, damaged or replaced)",
+        "2 of 3 shards are not the ones the run wrote: run its command again to write them"]
+
+
+def test_the_command_verifies_a_folder_and_exits_1_naming_a_bad_shard(run_copy, capsys):
+    assert main(["labels", "--verify", str(run_copy)]) == 0
+    assert "all 3 shards match manifest.json" in capsys.readouterr().out
+    shard = run_copy / "shard-00002.npz"
+    shard.write_bytes(flip_a_bit(shard.read_bytes()))
+    with pytest.raises(SystemExit) as exit_:
+        main(["labels", "--verify", str(run_copy)])
+    assert exit_.value.code == 1 and "shard-00002.npz" in capsys.readouterr().out
+
+
+def test_the_command_needs_an_output_folder_unless_it_verifies(capsys):
+    assert main(["labels", "--deals", "1"]) == 2
+    assert "labels needs --out FOLDER" in capsys.readouterr().err
+
+
+def test_verifying_a_folder_that_is_not_a_labels_folder_names_it(tmp_path):
+    with pytest.raises(LabelsError, match=f"{tmp_path} has no manifest.json"):
+        verify(tmp_path)
+
+
+def test_the_manifest_is_written_as_indented_json_in_pieces(npz_run):
+    _, out, _ = npz_run
+    text = (out / MANIFEST).read_text()
+    assert text == json.dumps(json.loads(text), indent=2) + "\n"
+
+
+# -- memory ---------------------------------------------------------------------------------------
+
+PEAK_RSS = """
+import resource, sys, tempfile
+import numpy as np
+from solver.labels import LabelConfig, generate, rows
+
+def cheap_rows(config, deal_id, solver):      # the columns of real rows, without the search
+    return [{"deal_id": deal_id, "deal": np.zeros(32, np.int8), "trump": 0, "leader": 0,
+             "playing": 0, "played": np.full(32, -1, np.int8), "to_move": 0,
+             "values": np.zeros(32, np.int16), "best": 0} for _ in range(8)]
+rows.deal_rows = cheap_rows
+with tempfile.TemporaryDirectory() as out:
+    generate(LabelConfig(deals=int(sys.argv[1]), deals_per_shard=4, format="npz"), out,
+             workers=2)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def test_the_parent_of_a_run_holds_no_more_memory_for_more_rows():
+    def peak_kb(deals):
+        return int(subprocess.run([sys.executable, "-c", PEAK_RSS, str(deals)], check=True,
+                                  capture_output=True, text=True).stdout)
+    small, large = peak_kb(1000), peak_kb(4000)     # 8,000 and 32,000 rows
+    assert large - small < 4000, (small, large)
+
+
+def test_a_run_holds_no_more_python_memory_for_more_shards(tmp_path, monkeypatch):
+    import tracemalloc
+
+    def cheap_rows(config, deal_id, solver):
+        return [{"deal_id": deal_id, "deal": np.zeros(32, np.int8), "trump": 0, "leader": 0,
+                 "playing": 0, "played": np.full(32, -1, np.int8), "to_move": 0,
+                 "values": np.zeros(32, np.int16), "best": 0}]
+    monkeypatch.setattr(rows_module, "deal_rows", cheap_rows)
+
+    def peak(shards):
+        generate(LabelConfig(deals=10, deals_per_shard=1, format="npz"), tmp_path / "warm",
+                 workers=1)
+        tracemalloc.start()
+        try:
+            generate(LabelConfig(deals=shards, deals_per_shard=1, format="npz"),
+                     tmp_path / str(shards), workers=1)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    small, large = peak(200), peak(800)
+    assert large - small < 100_000, (small, large)     # 33 bytes a shard, not a manifest entry
+
+
+# -- signals, and runs that share a folder ------------------------------------------------------
+
+def ended(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in "ZX"    # a zombie has ended
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_the_workers_end_within_a_second_when_their_parent_dies(tmp_path, sig):
+    proc = start_labels(tmp_path)
+    wait_for_a_shard(tmp_path, proc)
+    workers = [int(p) for p in subprocess.run(["pgrep", "-P", str(proc.pid)],
+                                              capture_output=True, text=True).stdout.split()]
+    assert len(workers) == 2
+    os.kill(proc.pid, sig)      # the parent only, as `kill PID` does
+    proc.communicate(timeout=30)
+    deadline = time.monotonic() + 1.0
+    while not all(ended(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    survivors = [pid for pid in workers if not ended(pid)]
+    for pid in survivors:
+        os.kill(pid, signal.SIGKILL)
+    assert survivors == []
+
+
+def test_sigterm_stops_a_run_as_ctrl_c_does_and_exits_with_143(tmp_path):
+    proc = start_labels(tmp_path)
+    wait_for_a_shard(tmp_path, proc)
+    os.kill(proc.pid, signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143 and err == ""
+    assert not list(tmp_path.glob(".*.tmp"))
+    bad = verify(tmp_path)
+    assert set(bad.values()) == {"missing"} and len(bad) < 40
+
+
+def test_a_second_run_into_a_folder_being_written_is_refused_naming_the_first(tmp_path, capsys):
+    proc = start_labels(tmp_path)
+    try:
+        wait_for_a_shard(tmp_path, proc)
+        start = time.monotonic()
+        status = main(["labels", "--deals", "200", "--deals-per-shard", "5", "--format", "npz",
+                       "--quiet", "--out", str(tmp_path)])
+        assert time.monotonic() - start < 5
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.communicate(timeout=30)
+    assert status == 2 and capsys.readouterr().err == (
+        f"klaverjas: error: {tmp_path} is being written by another labels run (pid {proc.pid}): "
+        f"wait for it to end, or use another folder\n")
+
+
+def test_two_identical_runs_started_at_once_into_one_folder(tmp_path):
+    argv = [sys.executable, "-m", "solver.cli", "labels", "--deals", "16", "--deals-per-shard",
+            "2", "--positions", "root", "--format", "npz", "--seed", "7", "--quiet"]
+    runs = [subprocess.Popen(argv + ["--out", str(tmp_path / "both"), "--workers", "1"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for _ in range(2)]
+    outcomes = sorted((run.wait(timeout=120), run.stderr.read()) for run in runs)
+    for run in runs:
+        run.stdout.close()
+        run.stderr.close()
+    assert outcomes[0] == (0, "")
+    assert outcomes[1][0] in (0, 2)     # refused, or started after the first had finished
+    if outcomes[1][0] == 2:
+        assert "is being written by another labels run (pid " in outcomes[1][1]
+    assert subprocess.run(argv + ["--out", str(tmp_path / "alone")]).returncode == 0
+    assert files(tmp_path / "both") == files(tmp_path / "alone") and verify(tmp_path / "both") == {}
+
+
+def test_writers_of_one_file_never_share_a_temporary_name(tmp_path):
+    errors = []
+
+    def write(data):
+        try:
+            for _ in range(200):
+                write_atomically(tmp_path / "shard-00000.npz", data)
+        except LabelsError as err:
+            errors.append(err)
+    threads = [threading.Thread(target=write, args=(bytes([i]) * 100_000,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == [] and [p.name for p in tmp_path.iterdir()] == ["shard-00000.npz"]
+
+
+def test_a_resume_removes_what_a_killed_run_left_half_written(run_copy, npz_run):
+    config, _, _ = npz_run
+    (run_copy / ".shard-00001.npz.k3j4.tmp").write_bytes(b"half")
+    generate(config, run_copy, workers=1)
+    assert not list(run_copy.glob(".*.tmp"))
+
+
+# -- checks before anything runs -----------------------------------------------------------------
+
+@pytest.mark.parametrize("options, message", [
+    (dict(deals=10**12, deals_per_shard=10), "deals must be a whole number from 1 to 100000000000"),
+    (dict(deals=10**9, deals_per_shard=10), "deals=1000000000 in shards of 10 makes 100000000 "
+                                            "shards; a run has at most 100000: raise "
+                                            "deals_per_shard .up to 1000000. to at least 10000"),
+    (dict(deals_per_shard=10**7), "deals_per_shard must be a whole number from 1 to 1000000"),
+    (dict(seed=2**64), "seed must be a whole number from 0 to 18446744073709551615"),
+    (dict(skip_forced="no"), "skip_forced must be True or False, got 'no'"),
+    (dict(play="mixed: 0.5 "), "play 'mixed: 0.5 ' is not optimal, random or mixed:P"),
+    (dict(play="mixed:nan"), "play 'mixed:nan' is not optimal"),
+    (dict(play=None), "play None is not optimal"),
+    (dict(objectives=None), "objectives must be a tuple of names .make, score., got None"),
+    (dict(objectives="make"), "objectives must be a tuple of names .make, score., got 'make'"),
+])
+def test_options_out_of_range_or_of_the_wrong_kind_are_labels_errors(options, message):
+    with pytest.raises(LabelsError, match=message):
+        LabelConfig(**options)
+
+
+def test_a_huge_run_is_refused_at_once_by_the_command(tmp_path, capsys):
+    start = time.monotonic()
+    assert main(["labels", "--deals", "1000000000000", "--deals-per-shard", "10", "--quiet",
+                 "--out", str(tmp_path)]) == 2
+    assert time.monotonic() - start < 5 and list(tmp_path.iterdir()) == []
+    assert "deals must be a whole number from 1 to 100000000000" in capsys.readouterr().err
+
+
+def test_the_missing_shards_are_found_one_at_a_time(tmp_path, monkeypatch):
+    from solver.labels.folder import missing_shards
+    checked = []
+    real_exists = Path.exists
+    monkeypatch.setattr(Path, "exists", lambda path: checked.append(path) or real_exists(path))
+    todo = missing_shards(LabelConfig(deals=100_000, deals_per_shard=1), tmp_path)
+    assert [next(todo), next(todo)] == [0, 1] and len(checked) == 2
+
+
+@pytest.mark.parametrize("data, message", [
+    ({}, "the labels config has no 'deals' field"),
+    ([], "a labels config must be a mapping of its fields, got \\[\\]"),
+    (dict(LabelConfig().to_dict(), colour="red"), "unknown labels config field 'colour'"),
+    (dict(LabelConfig().to_dict(), rules={"roem": "x"}), "rules: rule roem='x' is not allowed"),
+    (dict(LabelConfig().to_dict(), objectives=None), "objectives must be a tuple"),
+])
+def test_a_config_dict_that_is_not_one_is_a_labels_error_naming_the_field(data, message):
+    with pytest.raises(LabelsError, match=message):
+        LabelConfig.from_dict(data)
+
+
+def test_generate_wants_a_label_config(tmp_path):
+    with pytest.raises(LabelsError, match="config must be a LabelConfig, got {'deals': 2}"):
+        generate({"deals": 2}, tmp_path)
+
+
+@pytest.mark.parametrize("manifest", ['{"config": []}', '[]', '{"shards": {}}', '"text"',
+                                      '{"config": {"deals": 6}}', '{not json'])
+def test_a_manifest_that_is_not_ours_is_refused_naming_it(tmp_path, manifest):
+    (tmp_path / MANIFEST).write_text(manifest)
+    with pytest.raises(LabelsError, match=f"{tmp_path / MANIFEST} is not a labels manifest: "
+                                          f".*; use another folder"):
+        generate(LabelConfig(format="npz", positions="root", **SMALL), tmp_path, workers=1)
+
+
+def test_a_rerun_with_other_rules_names_the_rule_options_that_differ(tmp_path):
+    generate(LabelConfig(format="npz", positions="root", deals=1), tmp_path, workers=1)
+    with pytest.raises(LabelsError) as caught:
+        generate(LabelConfig(format="npz", positions="root", deals=1,
+                             rules=Rules(roem="none", multiplier=2)), tmp_path)
+    assert str(caught.value) == (
+        f"{tmp_path} holds a run with rules roem='table', rules multiplier=1, not rules "
+        f"roem='none', rules multiplier=2: use another folder, or the same options to resume")
+
+
+def closed_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.parametrize("address, message", [
+    ("garbage", "scheduler 'garbage' is not a Dask scheduler address: give tcp://host:port"),
+    ("", "scheduler '' is not a Dask scheduler address"),
+    ("tcp://", "scheduler 'tcp://' is not a Dask scheduler address"),
+    ("tcp://host:99999", "scheduler 'tcp://host:99999' is not a Dask scheduler address"),
+    (None, "cannot reach the Dask scheduler at tcp://127.0.0.1:{port}: Connection refused"),
+])
+def test_a_bad_scheduler_address_fails_at_once(tmp_path, address, message):
+    port = closed_port()
+    start = time.monotonic()
+    with pytest.raises(LabelsError, match=message.format(port=port)):
+        generate(LabelConfig(format="npz", positions="root", deals=1), tmp_path,
+                 scheduler=address if address is not None else f"tcp://127.0.0.1:{port}")
+    assert time.monotonic() - start < 2 and list(tmp_path.iterdir()) == []
+
+
+def test_an_address_where_something_else_answers_is_not_taken_for_a_scheduler(tmp_path):
+    pytest.importorskip("distributed")
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+
+        def answer_like_a_web_server():
+            try:
+                while True:
+                    connection, _ = server.accept()
+                    with connection:
+                        connection.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")
+            except OSError:     # the test is over: the server is closed
+                pass
+        threading.Thread(target=answer_like_a_web_server, daemon=True).start()
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        start = time.monotonic()
+        with pytest.raises(LabelsError, match=f"^{address} answers, but not as a Dask scheduler"):
+            generate(LabelConfig(format="npz", positions="root", deals=1), tmp_path,
+                     scheduler=address)
+        assert time.monotonic() - start < 5
+
+
+def test_a_dask_run_keeps_a_few_shards_in_flight_not_all_of_them(tmp_path, monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    submitted, written, in_flight = [], [], []
+    real_submit, real_write = distributed.Client.submit, run_module.write_atomically
+
+    def submit(client, *args, **kwargs):
+        submitted.append(args[2])
+        in_flight.append(len(submitted) - len(written))
+        return real_submit(client, *args, **kwargs)
+
+    def write(path, data):
+        written.append(path)
+        real_write(path, data)
+    monkeypatch.setattr(distributed.Client, "submit", submit)
+    monkeypatch.setattr(run_module, "write_atomically", write)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        generate(LabelConfig(format="npz", positions="root", deals=16, deals_per_shard=1),
+                 tmp_path, scheduler=cluster.scheduler_address)
+    assert sorted(submitted) == list(range(16)) and max(in_flight) <= 5     # 4, and the next

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from solver import (Card, Deal, Game, GameRecord, IllegalPlayError, NotationError, RecordError,
-                    Rules, Seat, Solver, Suit, Team, DealError, solve, solve_moves)
+                    Rules, Seat, Solver, Suit, Team, DealError, solve)
 from solver.cli import main
 from solver.cli.parser import build_parser
 from solver.model.scoring import final_scores

@@ -1,6 +1,5 @@
 """The record format: the JSON Schema and the records it admits, the format version, JSON Lines
 of many records, a match of 16 rounds, and `klaverjas analyse games.jsonl`."""
-import copy
 import json
 from dataclasses import fields
 from pathlib import Path

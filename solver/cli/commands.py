@@ -212,6 +212,14 @@ def cmd_report(args) -> str:
 
 def cmd_labels(args) -> str:
     from .. import labels
+    if args.verify is not None:
+        report, status = labels.verify_report(args.verify)
+        if status:
+            print(report)
+            raise SystemExit(status)
+        return report
+    if args.out is None:
+        raise UsageError("labels needs --out FOLDER (or --verify FOLDER to check one)")
     config = labels.LabelConfig(
         deals=args.deals, seed=args.seed, rules=read_rules(args.rules), positions=args.positions,
         play=args.play, skip_forced=args.skip_forced, objectives=tuple(args.objective),

@@ -293,7 +293,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("labels", "training labels: positions with the exact value of every legal card",
                 "klaverjas labels --deals 1000 --seed 7 --positions trick-starts --out labels/",
                 json_output=False)
-    p.add_argument("--out", required=True, help="the output folder (required); a rerun resumes it")
+    p.add_argument("--out", default=None,
+                   help="the output folder, required unless --verify (default: none); a rerun resumes it")
+    p.add_argument("--verify", metavar="DIR", default=None,
+                   help="check the labels folder DIR against its manifest instead: name each "
+                        "shard that is not as its run wrote it, exit status 1 if any (default: none)")
     p.add_argument("--deals", type=whole("--deals", 1), default=1000,
                    help="how many deals (default: 1000)")
     p.add_argument("--seed", type=whole("--seed", 0), default=0,

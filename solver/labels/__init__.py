@@ -14,19 +14,22 @@ configuration and the deal's number: never on the worker count, the order shards
 or the backend (local processes or a Dask cluster).
 
 The parts: `config` (LabelConfig and the schema), `rows` (the rows of a deal), `worker` (a
-worker's kept Solvers and timed shard), `shards` (encoding, the manifest, atomic writes,
-loading) and `run` (generate, over local processes or Dask).
+worker's kept Solvers and timed shard), `shards` (encoding, atomic writes, each shard's
+SHA-256, the manifest, loading and verifying), `folder` (a folder being written: its lock, and
+what a resume keeps), `run` (generate, over local processes or Dask) and `command` (the
+report of `klaverjas labels --verify`).
 """
 from ..errors import LabelsError
-from .config import (EXTRA_OBJECTIVES, EXTRA_SCHEMA, FORMATS, NOT_LEGAL, POSITIONS, SCHEMA,
-                     LabelConfig, schema)
+from .command import verify_report
+from .config import (EXTRA_OBJECTIVES, EXTRA_SCHEMA, FORMATS, MAX_DEALS, MAX_DEALS_PER_SHARD,
+                     MAX_SEED, MAX_SHARDS, NOT_LEGAL, POSITIONS, SCHEMA, LabelConfig, schema)
 from .rows import deal_rows, deal_setup, shard_columns
 from .run import Summary, generate
-from .shards import MANIFEST, decode, encode, load, shard_name, write_atomically
+from .shards import MANIFEST, decode, encode, load, shard_name, verify, write_atomically
 
 __all__ = [
-    "LabelConfig", "generate", "load", "Summary", "LabelsError",
+    "LabelConfig", "generate", "load", "verify", "verify_report", "Summary", "LabelsError",
     "deal_rows", "deal_setup", "shard_columns", "schema", "shard_name", "encode", "decode",
     "write_atomically", "MANIFEST", "NOT_LEGAL", "SCHEMA", "EXTRA_SCHEMA", "POSITIONS",
-    "FORMATS", "EXTRA_OBJECTIVES",
+    "FORMATS", "EXTRA_OBJECTIVES", "MAX_DEALS", "MAX_DEALS_PER_SHARD", "MAX_SEED", "MAX_SHARDS",
 ]

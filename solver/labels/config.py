@@ -8,13 +8,16 @@ schema of a row.
 Traceback (most recent call last):
 ...
 solver.errors.LabelsError: trump: unknown suit 'X': use one of C, D, H, S (or ♣ ♦ ♥ ♠)
+>>> LabelConfig(seed=4).differences(LabelConfig(seed=3))
+'seed=4, not seed=3'
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, Optional, Tuple
+import re
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Dict, List, Optional, Tuple
 
-from ..errors import LabelsError, NotationError, choice, quote, whole_number
+from ..errors import LabelsError, NotationError, SolverError, choice, quote, whole_number
 from ..model.cards import Seat, Suit, Team
 from ..model.rules import Rules
 
@@ -22,6 +25,15 @@ POSITIONS = ("root", "trick-starts", "all")
 FORMATS = ("parquet", "npz")
 EXTRA_OBJECTIVES = ("make", "score")
 NOT_LEGAL = -32768
+
+# What a run may ask for, checked before anything is written. The shard count keeps a folder
+# (and its manifest) a size a file system and a person can handle, and the five-digit shard
+# names in order; a shard is built in memory, so its size is bounded too. Seeds are 64-bit.
+MAX_SHARDS = 100_000
+MAX_DEALS_PER_SHARD = 1_000_000
+MAX_DEALS = MAX_SHARDS * MAX_DEALS_PER_SHARD
+MAX_SEED = 2**64 - 1
+_MIXED = re.compile(r"mixed:([0-9]+(\.[0-9]*)?|\.[0-9]+)")
 
 # name -> (dtype, width or None for a scalar, meaning): the schema of one row.
 SCHEMA: Dict[str, Tuple[str, Optional[int], str]] = {
@@ -67,18 +79,30 @@ class LabelConfig:
     worlds: int = 0                         # > 0: also the single-dummy means (sd_values)
 
     def __post_init__(self) -> None:
-        for name, least in (("deals", 1), ("deals_per_shard", 1), ("worlds", 0), ("seed", 0)):
-            self._set(name, whole_number(name, getattr(self, name), least=least,
+        for name, least, most in (("deals", 1, MAX_DEALS),
+                                  ("deals_per_shard", 1, MAX_DEALS_PER_SHARD),
+                                  ("worlds", 0, None), ("seed", 0, MAX_SEED)):
+            self._set(name, whole_number(name, getattr(self, name), least=least, most=most,
                                          error=LabelsError))
+        if self.shards > MAX_SHARDS:
+            raise LabelsError(
+                f"deals={self.deals} in shards of {self.deals_per_shard} makes {self.shards} "
+                f"shards; a run has at most {MAX_SHARDS}: raise deals_per_shard (up to "
+                f"{MAX_DEALS_PER_SHARD}) to at least {-(-self.deals // MAX_SHARDS)}")
         if not isinstance(self.rules, Rules):
             raise LabelsError(f"rules must be a Rules, got {quote(self.rules)}")
         choice("positions", self.positions, POSITIONS, error=LabelsError)
         choice("format", self.format, FORMATS, error=LabelsError)
         self.optimal_share()      # checks `play`
-        objectives = tuple(self.objectives)
-        for objective in objectives:
+        if not isinstance(self.skip_forced, bool):
+            raise LabelsError(f"skip_forced must be True or False, got {quote(self.skip_forced)}")
+        if isinstance(self.objectives, str) or not isinstance(self.objectives,
+                                                              (tuple, list, set, frozenset)):
+            raise LabelsError(f"objectives must be a tuple of names (make, score), got "
+                              f"{quote(self.objectives)}")
+        for objective in self.objectives:
             choice("objective", objective, EXTRA_OBJECTIVES, error=LabelsError)
-        self._set("objectives", tuple(sorted(set(objectives))))
+        self._set("objectives", tuple(sorted(set(self.objectives))))
         for name, parse in _FIXED:
             value = getattr(self, name)
             if value is not None:
@@ -96,12 +120,9 @@ class LabelConfig:
             return 1.0
         if self.play == "random":
             return 0.0
-        if isinstance(self.play, str) and self.play.startswith("mixed:"):
-            try:
-                share = float(self.play[6:])
-            except ValueError:
-                share = -1.0
-            if 0.0 <= share <= 1.0:
+        if isinstance(self.play, str) and _MIXED.fullmatch(self.play):
+            share = float(self.play[6:])
+            if share <= 1.0:
                 return share
         raise LabelsError(f"play {quote(self.play)} is not optimal, random or mixed:P with P "
                           f"from 0 to 1 (mixed:0.8, say)")
@@ -124,8 +145,42 @@ class LabelConfig:
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "LabelConfig":
-        return cls(**dict(data, rules=Rules.from_dict(data["rules"]),
-                          objectives=tuple(data["objectives"])))
+        """The config `to_dict` gave: every field present, no other; LabelsError naming the
+        field that is missing, unknown or not allowed."""
+        if not isinstance(data, dict):
+            raise LabelsError(f"a labels config must be a mapping of its fields, got {quote(data)}")
+        names = [f.name for f in fields(cls)]
+        for name in data:
+            if name not in names:
+                raise LabelsError(f"unknown labels config field {quote(name)}: the fields are "
+                                  f"{', '.join(names)}")
+        for name in names:
+            if name not in data:
+                raise LabelsError(f"the labels config has no {name!r} field")
+        try:
+            rules = Rules.from_dict(data["rules"])
+        except SolverError as err:
+            raise LabelsError(f"rules: {err}") from err
+        objectives = data["objectives"]
+        return cls(**dict(data, rules=rules, objectives=tuple(objectives)
+                          if isinstance(objectives, list) else objectives))
+
+    def differences(self, other: "LabelConfig") -> str:
+        """The options in which this config and `other` differ, rule options one by one:
+        "seed=4, rules roem='none', not seed=3, rules roem='table'"; empty when equal."""
+        ours: List[str] = []
+        theirs: List[str] = []
+        mine, yours = self.to_dict(), other.to_dict()
+        for name in mine:
+            if name == "rules":
+                for option, value in mine["rules"].items():
+                    if value != yours["rules"].get(option):
+                        ours.append(f"rules {option}={quote(value)}")
+                        theirs.append(f"rules {option}={quote(yours['rules'].get(option))}")
+            elif mine[name] != yours[name]:
+                ours.append(f"{name}={quote(mine[name])}")
+                theirs.append(f"{name}={quote(yours[name])}")
+        return f"{', '.join(ours)}, not {', '.join(theirs)}" if ours else ""
 
 
 def schema(config: LabelConfig) -> Dict[str, Tuple[str, Optional[int], str]]:

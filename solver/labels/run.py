@@ -1,5 +1,6 @@
 """A labels run: `generate` shares out the shards that are not written yet, among local worker
-processes or on a Dask cluster, writes each as it arrives, and ends with the manifest.
+processes or on a Dask cluster, writes each as it arrives (holding no more than the shards in
+flight), and ends with the manifest.
 
 >>> import tempfile
 >>> summary = generate(LabelConfig(deals=4, positions="root", format="npz"), tempfile.mkdtemp())
@@ -8,10 +9,15 @@ processes or on a Dask cluster, writes each as it arrives, and ends with the man
 """
 from __future__ import annotations
 
+import itertools
 import os
+import re
 import signal
+import socket
 import sys
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -19,9 +25,11 @@ from typing import Any, Dict, Generator, Iterator, List, Optional, Tuple, cast
 
 import numpy as np
 
-from ..errors import LabelsError, whole_number
+from ..errors import LabelsError, quote, whole_number
 from .config import LabelConfig
-from .shards import encode, finish_manifest, open_manifest, shard_name, write_atomically
+from .folder import (check_kept, finish_manifest, locked, missing_shards, open_manifest,
+                     remove_temporaries)
+from .shards import ShardDigests, encode, shard_name, write_atomically
 from .worker import timed_shard
 
 ShardResult = Tuple[int, Dict[str, np.ndarray], float]
@@ -41,73 +49,125 @@ class Summary:
     shards_skipped: int
     wall_seconds: float
     search_seconds: float
+    shards_redone: Tuple[str, ...] = ()     # found in the folder, not matching the manifest
 
     def __str__(self) -> str:
         rate = self.rows / self.wall_seconds if self.wall_seconds else 0.0
-        return (f"{self.rows} rows in {self.shards_written} new shards "
+        text = (f"{self.rows} rows in {self.shards_written} new shards "
                 f"({self.shards_skipped} already done), {self.wall_seconds:.1f} s, "
                 f"{rate:.0f} rows/s")
+        if self.shards_redone:
+            count = len(self.shards_redone)
+            names = ", ".join(self.shards_redone[:_NAMES_SHOWN])
+            if count > _NAMES_SHOWN:
+                names += f" and {count - _NAMES_SHOWN} more"
+            text += (f"; redid {count} {'shard' if count == 1 else 'shards'} whose contents "
+                     f"did not match the manifest: {names}")
+        return text
+
+
+_NAMES_SHOWN = 5
 
 
 def generate(config: LabelConfig, out, workers: Optional[int] = None,
              scheduler: Optional[str] = None, progress: bool = False,
              command: Optional[str] = None) -> Summary:
-    """Write the labels of `config` into folder `out`; shards already there are kept.
+    """Write the labels of `config` into folder `out`; shards already there are kept when
+    their SHA-256 is the one their run recorded, and written again when not.
 
     `workers` processes (default: all cores) share the shards; with `scheduler`, the address
-    of a Dask scheduler, the shards run on that cluster instead. A folder that holds a run
-    with other options is refused with the option that differs.
+    of a Dask scheduler (tcp://host:port), the shards run on that cluster instead. A folder
+    that holds a run with other options is refused with the options that differ, and one that
+    another run is writing with that run's pid. Run from the main thread, SIGTERM stops the run
+    as Ctrl-C does (nothing half-written is left) and then exits with status 143.
     """
     start = time.perf_counter()
+    if not isinstance(config, LabelConfig):
+        raise LabelsError(f"config must be a LabelConfig, got {quote(config)} "
+                          f"(LabelConfig.from_dict reads a dict)")
     workers = whole_number("workers", workers, least=1, error=LabelsError) \
         if workers is not None else (os.cpu_count() or 1)
+    if scheduler is not None:
+        check_scheduler(scheduler)
     out = Path(out)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise LabelsError(f"cannot create the output folder {out}: {err.strerror or err}") from None
-    manifest = open_manifest(config, out, command)
-    todo = [s for s in range(config.shards) if not (out / shard_name(config, s)).exists()]
-    skipped = config.shards - len(todo)
-    # Worker processes start here, before the progress bar's thread exists (they are forked).
-    results = _run_shards(config, todo, workers, scheduler)
-    bar = None
-    rows = 0
-    search_seconds = 0.0
+    with locked(out), _sigterm_stops_the_run():
+        manifest = open_manifest(config, out, command)
+        remove_temporaries(out)
+        digests = ShardDigests(config, out, manifest)
+        manifest["shards"] = {}     # in `digests` now, and written from there at the end
+        try:
+            kept, kept_deals, redone = check_kept(config, out, digests)
+            todo = config.shards - kept
+            # Worker processes start here, before the progress bar's thread exists (forked).
+            results = _run_shards(config, missing_shards(config, out), todo, workers, scheduler)
+            bar = None
+            rows = 0
+            search_seconds = 0.0
+            try:
+                bar = _progress_bar(config, kept_deals, progress)
+                for shard, columns, seconds in results:
+                    data = encode(config, columns)
+                    # Recorded first: a shard on disk always has its SHA-256, however the run ends.
+                    digests.record(shard, data)
+                    write_atomically(out / shard_name(config, shard), data)
+                    rows += len(columns["deal_id"])
+                    search_seconds += seconds
+                    del columns, data       # hold no finished shard while waiting for the next
+                    if bar is not None:
+                        bar.update(len(config.shard_deals(shard)))
+                        bar.set_postfix_str(f"{rows / (time.perf_counter() - start):.0f} rows/s")
+            finally:
+                results.close()     # Ctrl-C or an error: stop the workers now, not after their shard
+                if bar is not None:
+                    bar.close()
+            finish_manifest(manifest, config, out, digests)
+        finally:
+            digests.close()
+    return Summary(rows, todo, kept, time.perf_counter() - start, search_seconds, tuple(redone))
+
+
+@contextmanager
+def _sigterm_stops_the_run() -> Iterator[None]:
+    """SIGTERM (kill, a batch system's stop) unwinds the run as Ctrl-C does: the workers are
+    stopped and only complete shards stay; then the process ends with 143 = 128 + SIGTERM, the
+    status the default action gives. A handler the caller installed is left alone."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+
+    def stop(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)   # one stop: the cleanup runs undisturbed
+        raise SystemExit(128 + signal.SIGTERM)
+    signal.signal(signal.SIGTERM, stop)
     try:
-        bar = _progress_bar(config, todo, progress)
-        for shard, columns, seconds in results:
-            write_atomically(out / shard_name(config, shard), encode(config, columns))
-            rows += len(columns["deal_id"])
-            search_seconds += seconds
-            if bar is not None:
-                bar.update(len(config.shard_deals(shard)))
-                bar.set_postfix_str(f"{rows / (time.perf_counter() - start):.0f} rows/s")
+        yield
     finally:
-        results.close()     # Ctrl-C or an error: stop the workers now, not after their shard
-        if bar is not None:
-            bar.close()
-    finish_manifest(manifest, config, out)
-    return Summary(rows, len(todo), skipped, time.perf_counter() - start, search_seconds)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _progress_bar(config: LabelConfig, todo: List[int], enabled: bool):
+def _progress_bar(config: LabelConfig, done: int, enabled: bool):
     if not enabled:
         return None
     from tqdm import tqdm  # type: ignore[import-untyped]
-    done = config.deals - sum(len(config.shard_deals(s)) for s in todo)
     return tqdm(total=config.deals, initial=done, unit="deal", file=sys.stderr,
                 dynamic_ncols=True)
 
 
-def _run_shards(config: LabelConfig, todo: List[int], workers: int, scheduler: Optional[str]):
-    """(shard, columns, search seconds) for every shard in `todo`, in the order they finish,
-    from an iterator whose close() stops whatever still runs."""
+def _run_shards(config: LabelConfig, todo: Iterator[int], count: int, workers: int,
+                scheduler: Optional[str]):
+    """(shard, columns, search seconds) for each of the `count` shards `todo` yields, in the
+    order they finish, from an iterator whose close() stops whatever still runs. `todo` is
+    read one shard at a time, as a worker becomes free."""
     if scheduler is not None:
         return _run_on_dask(config, todo, scheduler)
-    if workers == 1 or len(todo) <= 1:
+    if workers == 1 or count <= 1:
         return (timed_shard(config, shard) for shard in todo)
-    return _ProcessPool(config, todo, min(workers, len(todo)))
+    return _ProcessPool(config, todo, min(workers, count))
 
 
 class _ProcessPool:
@@ -115,18 +175,19 @@ class _ProcessPool:
     to each, and a worker that dies (killed, out of memory) ends the run with a clear error
     instead of a shard that never comes back."""
 
-    def __init__(self, config: LabelConfig, todo: List[int], workers: int):
+    def __init__(self, config: LabelConfig, todo: Iterator[int], workers: int):
         import multiprocessing
         # fork on Linux: no `if __name__ == "__main__"` needed in the caller's script.
         method = "fork" if sys.platform.startswith("linux") else "spawn"
         context: Any = multiprocessing.get_context(method)
-        self.todo = list(reversed(todo))        # popped from the end: lowest shard first
+        self.todo = todo
         self.workers: List[Tuple[Any, Connection]] = []
         self.results = self._collect()          # a generator: runs from the first next()
         try:
             for _ in range(workers):
                 ours, theirs = context.Pipe()
-                process = context.Process(target=_serve, args=(config, theirs), daemon=True)
+                process = context.Process(target=_serve, args=(config, theirs, os.getpid()),
+                                          daemon=True)
                 process.start()
                 theirs.close()      # only the worker holds its end: its death reads as EOF
                 self.workers.append((process, ours))
@@ -139,9 +200,11 @@ class _ProcessPool:
 
     def _collect(self) -> Generator[ShardResult, None, None]:
         busy: List[Connection] = []
-        for _, connection in self.workers:      # as many workers as shards at most
-            self._send(connection, self.todo.pop())
-            busy.append(connection)
+        for _, connection in self.workers:
+            shard = next(self.todo, None)
+            self._send(connection, shard)
+            if shard is not None:
+                busy.append(connection)
         while busy:
             for connection in cast(List[Connection], wait(busy)):
                 try:
@@ -150,12 +213,12 @@ class _ProcessPool:
                     raise LabelsError(_WORKER_DIED) from None
                 if failed:
                     raise result
-                if self.todo:
-                    self._send(connection, self.todo.pop())
-                else:
-                    self._send(connection, None)
+                shard = next(self.todo, None)
+                self._send(connection, shard)       # None: no more work, the worker ends
+                if shard is None:
                     busy.remove(connection)
                 yield result
+                del result          # a finished shard is the caller's now: hold none here
 
     @staticmethod
     def _send(connection: Connection, shard: Optional[int]) -> None:
@@ -175,10 +238,14 @@ class _ProcessPool:
         self.workers = []
 
 
-def _serve(config: LabelConfig, connection: Connection) -> None:
+def _serve(config: LabelConfig, connection: Connection, parent: int) -> None:
     """A worker process: shard numbers in, (failed, result or error) out; None ends it."""
     # Ctrl-C goes to the whole process group: the parent stops the pool, the workers wait.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # SIGTERM, from the pool's close() among others, ends a worker at once (the parent's own
+    # handler came along with the fork).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _end_with_parent(parent)
     while True:
         try:
             shard = connection.recv()
@@ -197,19 +264,116 @@ def _serve(config: LabelConfig, connection: Connection) -> None:
             return
 
 
-def _run_on_dask(config: LabelConfig, todo: List[int], scheduler: str) -> Iterator[ShardResult]:
+_PR_SET_PDEATHSIG = 1       # from <linux/prctl.h>
+
+
+def _end_with_parent(parent: int) -> None:
+    """End this worker within a second of its parent's death, however the parent dies
+    (kill -9 included): an orphan would search on until its shard is done, for nobody."""
+    asked = False
+    if sys.platform.startswith("linux"):
+        import ctypes
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            asked = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            pass
+    if not asked:       # elsewhere: a thread that watches (the search runs without the GIL)
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.2)
+            os._exit(1)
+        threading.Thread(target=watch, daemon=True).start()
+    if os.getppid() != parent:      # it died before we asked
+        os._exit(1)
+
+
+# tcp://host:port, tls://host:port or host:port (TCP); inproc:// is a cluster in this process.
+_ADDRESS = re.compile(r"(?:(tcp|tls)://)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
+_CONNECT_SECONDS = 5
+
+
+def check_scheduler(address: Any) -> None:
+    """Check at once that `address` is a Dask scheduler's (tcp://host:port) and that one
+    answers there: LabelsError naming it otherwise (Dask itself would wait, then print a
+    traceback)."""
+    if isinstance(address, str) and address.startswith("inproc://"):
+        return
+    match = _ADDRESS.fullmatch(address) if isinstance(address, str) else None
+    if match is None or not 0 < int(match.group(3)) < 65536:
+        raise LabelsError(f"scheduler {quote(address)} is not a Dask scheduler address: give "
+                          f"tcp://host:port (tcp://10.0.0.5:8786, say)")
+    _distributed()
+    host = match.group(2).strip("[]")
     try:
-        from distributed import Client, as_completed
+        socket.create_connection((host, int(match.group(3))), timeout=_CONNECT_SECONDS).close()
+    except OSError as err:
+        reason = "no answer" if isinstance(err, socket.timeout) else (err.strerror or str(err))
+        raise LabelsError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+    if _identity(address if match.group(1) else f"tcp://{address}") != "Scheduler":
+        raise LabelsError(f"{address} answers, but not as a Dask scheduler (the dashboard's "
+                          f"port, or another service?)")
+
+
+def _identity(address: str) -> Optional[str]:
+    """What the Dask server at `address` says it is ("Scheduler"), or None when it does not
+    answer as one within _CONNECT_SECONDS. Asked on a thread of its own, with its own event
+    loop, so that a caller's running loop (Jupyter's) is no matter."""
+    import asyncio
+    from distributed.comm import connect
+
+    async def ask() -> Any:
+        comm = await connect(address, timeout=_CONNECT_SECONDS)
+        try:
+            await comm.write({"op": "identity"})
+            return await asyncio.wait_for(comm.read(), _CONNECT_SECONDS)
+        finally:
+            comm.abort()
+    answers: List[Any] = []
+
+    def run() -> None:
+        try:
+            answers.append(asyncio.run(ask()))
+        except Exception:       # garbage, a closed connection, no answer: not a scheduler
+            answers.append(None)
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join()
+    answer = answers[0] if answers else None
+    return answer.get("type") if isinstance(answer, dict) else None
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
     except ImportError:
         raise LabelsError("--scheduler needs Dask: python -m pip install "
                           "'klaverjas-solver[cluster]'") from None
+    return distributed
+
+
+def _run_on_dask(config: LabelConfig, todo: Iterator[int], scheduler: str) -> Iterator[ShardResult]:
+    distributed = _distributed()
+    Client, as_completed = distributed.Client, distributed.as_completed
     try:
         client = Client(scheduler, timeout="20s", set_as_default=False)
-    except (OSError, TimeoutError) as err:
-        raise LabelsError(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+    except Exception as err:        # Dask raises OSError, TimeoutError and its own errors
+        raise LabelsError(f"cannot connect to the Dask scheduler at {scheduler}: "
+                          f"{str(err).splitlines()[0] if str(err) else type(err).__name__}") \
+            from None
     try:
-        futures = [client.submit(timed_shard, config, shard, pure=False) for shard in todo]
-        for future in as_completed(futures, loop=client.loop):
-            yield future.result()
+        # A few shards per thread of the cluster in flight: the client holds no more.
+        window = max(4, 2 * sum(client.nthreads().values()))
+        running = as_completed(loop=client.loop)
+        for shard in itertools.islice(todo, window):
+            running.add(client.submit(timed_shard, config, shard, pure=False))
+        for future in running:
+            result = future.result()
+            del future
+            following = next(todo, None)
+            if following is not None:
+                running.add(client.submit(timed_shard, config, following, pure=False))
+            yield result
+            del result
     finally:
         client.close()

@@ -1,5 +1,5 @@
-"""A labels folder on disk: shard files (encoded, written atomically, loaded back) and the
-manifest that records the run and each shard's SHA-256.
+"""A labels folder on disk: shard files (encoded, written atomically, loaded back and
+verified), the SHA-256 recorded for each, and the manifest that records the run.
 
 >>> import tempfile
 >>> from solver.labels import LabelConfig, generate
@@ -7,6 +7,11 @@ manifest that records the run and each shard's SHA-256.
 >>> _ = generate(LabelConfig(deals=2, positions="root", format="npz"), out, workers=1)
 >>> load(out)["values"].shape
 (2, 32)
+>>> verify(out)
+{}
+>>> _ = (Path(out) / "shard-00000.npz").write_bytes(b"junk")
+>>> verify(out)
+{'shard-00000.npz': 'its SHA-256 differs from the one in manifest.json (truncated, damaged or replaced)'}
 """
 from __future__ import annotations
 
@@ -14,9 +19,11 @@ import hashlib
 import io
 import json
 import os
+import re
+import tempfile
 import zipfile
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Iterable, Iterator, Optional, Tuple, Union
 
 import numpy as np
 
@@ -25,6 +32,10 @@ from ..errors import LabelsError, shorten
 from .config import LabelConfig, schema
 
 MANIFEST = "manifest.json"
+# Each shard's SHA-256 as the run writes it (sha256sum's format); merged into the manifest, and
+# removed, when the run completes. Hidden, as are temporary files: readers of the folder skip them.
+CHECKSUMS = ".shards.sha256"
+TEMPORARY_SUFFIX = ".tmp"
 
 
 def shard_name(config: LabelConfig, shard: int) -> str:
@@ -83,81 +94,197 @@ def _pyarrow():
     return pa, pq
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary name, then rename: a shard file is complete or absent."""
-    temporary = path.with_name(f".{path.name}.tmp")
+def write_atomically(path: Path, data: Union[bytes, Iterable[bytes]]) -> None:
+    """Write `data` (bytes, or pieces of them) to a temporary name of this call's own, then
+    rename: a file is complete or absent, and two writers of a folder never share a name."""
+    temporary: Optional[str] = None
     try:
-        with open(temporary, "wb") as f:
-            f.write(data)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                             suffix=TEMPORARY_SUFFIX)
+        with open(handle, "wb") as f:
+            for piece in [data] if isinstance(data, bytes) else data:
+                f.write(piece)
             f.flush()
             os.fsync(f.fileno())
         os.replace(temporary, path)
+        temporary = None
     except OSError as err:
-        try:
-            temporary.unlink()
-        except OSError:
-            pass
         raise LabelsError(f"cannot write {path}: {err.strerror or err}") from None
+    finally:
+        if temporary is not None:   # failed, or stopped (Ctrl-C, SIGTERM) half-way
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+
+
+# -- the SHA-256 of each shard -----------------------------------------------------------------
+
+class ShardDigests:
+    """The SHA-256 recorded for each shard of a folder: those of the manifest, which a run
+    writes at its end, then those of CHECKSUMS, where a run adds each shard just before it
+    writes it (so that a resume after a crash can check every shard it keeps). A fixed 33
+    bytes a shard, whatever the run has done."""
+
+    def __init__(self, config: LabelConfig, folder: Path, manifest: Dict[str, Any]):
+        self.config = config
+        self.folder = folder
+        self.digests = bytearray(32 * config.shards)
+        self.known = bytearray(config.shards)
+        recorded = manifest.get("shards")
+        if isinstance(recorded, dict):
+            for name, entry in recorded.items():
+                if isinstance(entry, dict):
+                    self._note(name, entry.get("sha256"))
+        try:
+            with open(folder / CHECKSUMS, encoding="ascii", errors="replace") as lines:
+                for line in lines:          # "<sha256>  <name>", as sha256sum writes them
+                    parts = line.split()
+                    if len(parts) == 2:
+                        self._note(parts[1], parts[0])
+        except FileNotFoundError:
+            pass
+        except OSError as err:
+            raise LabelsError(f"cannot read {folder / CHECKSUMS}: {err.strerror or err}") from None
+        self._log: Optional[Any] = None
+
+    def _note(self, name: Any, digest: Any) -> None:
+        shard = _shard_number(self.config, name)
+        if shard is None or not isinstance(digest, str) or not _SHA256.fullmatch(digest):
+            return                          # not ours: that shard counts as unrecorded
+        self.digests[32 * shard:32 * shard + 32] = bytes.fromhex(digest)
+        self.known[shard] = 1
+
+    def hexdigest(self, shard: int) -> Optional[str]:
+        return self.digests[32 * shard:32 * shard + 32].hex() if self.known[shard] else None
+
+    def problem(self, shard: int) -> Optional[str]:
+        """What is wrong with the shard file on disk, or None when it is the one recorded."""
+        path = self.folder / shard_name(self.config, shard)
+        wanted = self.hexdigest(shard)
+        try:
+            digest = _file_sha256(path)
+        except FileNotFoundError:
+            return "missing"
+        except OSError as err:
+            return f"cannot be read: {err.strerror or err}"
+        if wanted is None:
+            return "no SHA-256 recorded for it (its run did not finish)"
+        if digest != wanted:
+            return f"its SHA-256 differs from the one in {MANIFEST} (truncated, damaged or replaced)"
+        return None
+
+    def record(self, shard: int, data: bytes) -> None:
+        """Note in CHECKSUMS the SHA-256 of `data`, the bytes about to be written as `shard`."""
+        digest = hashlib.sha256(data).hexdigest()
+        try:
+            if self._log is None:
+                self._log = open(self.folder / CHECKSUMS, "a", encoding="ascii")
+            self._log.write(f"{digest}  {shard_name(self.config, shard)}\n")
+            self._log.flush()
+            os.fsync(self._log.fileno())
+        except OSError as err:
+            raise LabelsError(f"cannot write {self.folder / CHECKSUMS}: {err.strerror or err}") \
+                from None
+        self._note(shard_name(self.config, shard), digest)
+
+    def forget(self, shard: int) -> None:
+        self.known[shard] = 0
+
+    def close(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+def _shard_number(config: LabelConfig, name: Any) -> Optional[int]:
+    match = re.fullmatch(r"shard-([0-9]{5,})\.([a-z]+)", name) if isinstance(name, str) else None
+    if match is None:
+        return None
+    shard = int(match.group(1))
+    return shard if shard < config.shards and shard_name(config, shard) == name else None
+
+
+def _file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 # -- the manifest ------------------------------------------------------------------------------
 
-def open_manifest(config: LabelConfig, out: Path, command: Optional[str]) -> Dict[str, Any]:
-    """The manifest of folder `out`: the one there when it holds a run of `config` (a run with
-    other options is refused, naming the option), or a new one, written now."""
-    path = out / MANIFEST
-    wanted = config.to_dict()
-    if path.exists():
-        try:
-            manifest = json.loads(path.read_text())
-            earlier = manifest["config"]
-        except (OSError, ValueError, KeyError, TypeError):
-            raise LabelsError(f"{path} is not a labels manifest: use an empty folder") from None
-        for name in wanted:
-            if earlier.get(name) != wanted[name]:
-                raise LabelsError(
-                    f"{out} holds a run with {name}={json.dumps(earlier.get(name))}, not "
-                    f"{json.dumps(wanted[name])}: use another folder, or the same options to resume")
-        return manifest
-    manifest = {"config": wanted, "objective": "points",
-                "extra_objectives": list(config.objectives),
-                "values_view": "the team to move", "command": command,
-                "version": __version__,
-                "schema": {name: {"dtype": d, "shape": [w] if w else [], "meaning": m}
-                           for name, (d, w, m) in schema(config).items()},
-                "shards": {}}
-    write_atomically(path, _json_bytes(manifest))
-    return manifest
+def new_manifest(config: LabelConfig, command: Optional[str]) -> Dict[str, Any]:
+    return {"config": config.to_dict(), "objective": "points",
+            "extra_objectives": list(config.objectives),
+            "values_view": "the team to move", "command": command,
+            "version": __version__,
+            "schema": {name: {"dtype": d, "shape": [w] if w else [], "meaning": m}
+                       for name, (d, w, m) in schema(config).items()},
+            "shards": {}}
 
 
-def finish_manifest(manifest: Dict[str, Any], config: LabelConfig, out: Path) -> None:
-    """Record every shard's deals and SHA-256 in the manifest, and mark the run complete."""
-    shards = {}
-    for shard in range(config.shards):
-        name = shard_name(config, shard)
-        data = (out / name).read_bytes()
-        shards[name] = {"deals": [config.shard_deals(shard).start, config.shard_deals(shard).stop],
-                        "sha256": hashlib.sha256(data).hexdigest()}
-    manifest["shards"] = shards
-    manifest["complete"] = True
-    write_atomically(out / MANIFEST, _json_bytes(manifest))
+def write_manifest(folder: Path, manifest: Dict[str, Any],
+                   shards: Optional[Iterable[Tuple[str, Dict[str, Any]]]] = None) -> None:
+    """Write `manifest` as indented JSON. `shards`, (name, entry) pairs, go in place of its
+    "shards", written one by one: a run of many shards never holds its whole manifest."""
+    write_atomically(folder / MANIFEST, _manifest_pieces(manifest, shards))
 
 
-def _json_bytes(data: Dict[str, Any]) -> bytes:
-    return (json.dumps(data, indent=2) + "\n").encode()
+def _manifest_pieces(manifest: Dict[str, Any],
+                     shards: Optional[Iterable[Tuple[str, Dict[str, Any]]]]) -> Iterator[bytes]:
+    if shards is None:
+        yield (json.dumps(manifest, indent=2) + "\n").encode()
+        return
+    # The text json.dumps(indent=2) gives, with the shards' entries streamed in.
+    text = json.dumps(dict(manifest, shards={}), indent=2) + "\n"
+    key = '\n  "shards": {}'
+    before, after = text.split(key)
+    yield (before + key[:-1]).encode()
+    separator = "\n"
+    for name, entry in shards:
+        yield (separator + f"    {json.dumps(name)}: " +
+               json.dumps(entry, indent=2).replace("\n", "\n    ")).encode()
+        separator = ",\n"
+    yield ("\n  }" if separator != "\n" else "}").encode() + after.encode()
+
+
+def read_manifest(folder: Path) -> Tuple[Dict[str, Any], LabelConfig]:
+    """The manifest of `folder` and the config it records; LabelsError naming the file for one
+    that is missing, unreadable or not a labels manifest."""
+    path = folder / MANIFEST
+    try:
+        manifest = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise LabelsError(f"{folder} has no {MANIFEST}: not a labels folder (or not one yet)") \
+            from None
+    except OSError as err:
+        raise LabelsError(f"cannot read {path}: {err.strerror or err}") from None
+    except ValueError as err:       # not JSON, or not text
+        raise LabelsError(f"{path} is not a labels manifest: {shorten(str(err))}") from None
+    if not isinstance(manifest, dict) or "config" not in manifest:
+        raise LabelsError(f"{path} is not a labels manifest: it has no config")
+    try:
+        return manifest, LabelConfig.from_dict(manifest["config"])
+    except LabelsError as err:
+        raise LabelsError(f"{path} is not a labels manifest: {shorten(str(err))}") from err
 
 
 # -- loading -----------------------------------------------------------------------------------
 
-def load(folder) -> Dict[str, np.ndarray]:
+def load(folder, verify: bool = True) -> Dict[str, np.ndarray]:
     """Every shard of a labels folder, concatenated: {column: array}, rows in deal order.
 
-    A folder without a manifest, a missing shard, and a shard that cannot be read or differs
-    from the SHA-256 the manifest records each raise LabelsError naming the file."""
+    A folder without a manifest, a missing shard, and a shard that cannot be read each raise
+    LabelsError naming the file; so does, unless `verify=False` (faster, for a folder you
+    trust), a shard whose SHA-256 is not the one its run recorded."""
     folder = Path(folder)
-    manifest, config = _read_manifest(folder)
-    recorded = manifest.get("shards")
-    recorded = recorded if isinstance(recorded, dict) else {}
+    manifest, config = read_manifest(folder)
+    digests = ShardDigests(config, folder, manifest) if verify else None
     columns = list(schema(config))
     parts = []
     for shard in range(config.shards):
@@ -169,11 +296,14 @@ def load(folder) -> Dict[str, np.ndarray]:
                               f"command again to write it") from None
         except OSError as err:
             raise LabelsError(f"cannot read {path}: {err.strerror or err}") from None
-        wanted = recorded.get(path.name)
-        if isinstance(wanted, dict) and "sha256" in wanted \
-                and hashlib.sha256(data).hexdigest() != wanted["sha256"]:
-            raise LabelsError(f"{path} is not the shard the run wrote: its SHA-256 differs from "
-                              f"the one in {MANIFEST} (truncated, damaged or replaced)")
+        if digests is not None:
+            wanted = digests.hexdigest(shard)
+            if wanted is None:
+                raise LabelsError(f"{path} has no SHA-256 recorded in {MANIFEST}: its run did "
+                                  f"not finish; run the same command again")
+            if hashlib.sha256(data).hexdigest() != wanted:
+                raise LabelsError(f"{path} is not the shard the run wrote: its SHA-256 differs "
+                                  f"from the one in {MANIFEST} (truncated, damaged or replaced)")
         try:
             part = decode(config, data)
         except LabelsError:
@@ -188,16 +318,16 @@ def load(folder) -> Dict[str, np.ndarray]:
     return {name: np.concatenate([part[name] for part in parts]) for name in columns}
 
 
-def _read_manifest(folder: Path):
-    path = folder / MANIFEST
-    try:
-        manifest = json.loads(path.read_text())
-        return manifest, LabelConfig.from_dict(manifest["config"])
-    except FileNotFoundError:
-        raise LabelsError(f"{folder} has no {MANIFEST}: not a labels folder (or not one yet)") \
-            from None
-    except OSError as err:
-        raise LabelsError(f"cannot read {path}: {err.strerror or err}") from None
-    except (ValueError, KeyError, TypeError, AttributeError) as err:
-        # LabelsError and RulesError are ValueErrors: a manifest with a bad option lands here.
-        raise LabelsError(f"{path} is not a labels manifest: {shorten(str(err))}") from err
+def verify(folder) -> Dict[str, str]:
+    """The shards of a labels folder that are not the ones its run wrote, each with what is
+    wrong (missing, unrecorded, or a SHA-256 that differs from the manifest's); empty when
+    every shard checks out. A folder without a readable manifest raises LabelsError."""
+    folder = Path(folder)
+    manifest, config = read_manifest(folder)
+    digests = ShardDigests(config, folder, manifest)
+    bad = {}
+    for shard in range(config.shards):
+        problem = digests.problem(shard)
+        if problem is not None:
+            bad[shard_name(config, shard)] = problem
+    return bad

@@ -14,7 +14,7 @@ recorded play.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Set, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Set, Tuple
 
 from .cards import (LAST_TRICK_BONUS, Card, CardLike, CardsLike, Rank, Seat, SeatLike, Suit,
                     SuitLike, Team, TeamLike, split_cards)
