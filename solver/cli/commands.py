@@ -17,7 +17,8 @@ from ..errors import shorten
 from ..model.cards import Card
 from ..model.rules import Rules
 from .inputs import looks_like_json, read_deal, read_position, read_record, read_rules
-from .parser import UsageError
+from .output import shown_path
+from .parser import MOST_SHARDS, UsageError
 
 
 def search_options(args, rules: Rules) -> Dict[str, Any]:
@@ -123,22 +124,31 @@ def cmd_report(args) -> str:
     try:
         out.write_text(page, encoding="utf-8")
     except OSError as err:
-        raise UsageError(f"cannot write {shorten(str(out))}: {err.strerror or err}") from None
-    return f"wrote {out} ({len(page) // 1024} KB): open it in a browser"
+        raise UsageError(f"cannot write {shorten(shown_path(out))}: {err.strerror or err}") from None
+    return f"wrote {shown_path(out)} ({len(page) // 1024} KB): open it in a browser"
 
 
 def cmd_labels(args) -> str:
     from .. import labels
+    shards = -(-args.deals // args.deals_per_shard)
+    if shards > MOST_SHARDS:
+        raise UsageError(f"--deals {args.deals} in shards of --deals-per-shard "
+                         f"{args.deals_per_shard} makes {shards} files, more than {MOST_SHARDS}: "
+                         f"give a larger --deals-per-shard")
     config = labels.LabelConfig(
         deals=args.deals, seed=args.seed, rules=read_rules(args.rules), positions=args.positions,
         play=args.play, skip_forced=args.skip_forced, objectives=tuple(args.objective),
         trump=args.trump, leader=args.leader, playing=args.playing,
         deals_per_shard=args.deals_per_shard, format=args.format, worlds=args.worlds)
+    # No progress bar where standard error is closed: there is nowhere to draw it.
     summary = labels.generate(config, args.out, workers=args.workers, scheduler=args.scheduler,
-                              progress=not args.quiet,
-                              command=" ".join(["klaverjas"] + sys.argv[1:]))
-    return f"{summary}; written to {args.out}"
+                              progress=not args.quiet and sys.stderr is not None,
+                              command=" ".join(["klaverjas"] + [shown_path(a) for a in getattr(args, "argv", sys.argv[1:])]))
+    return f"{summary}; written to {shown_path(args.out)}"
 
+
+# The subcommands whose work is a file: what they print is only a note of it.
+WRITE_FILES = ("report", "labels")
 
 COMMANDS: Dict[str, Callable[[Any], str]] = {
     "solve": cmd_solve, "table": cmd_table, "analyse": cmd_analyse, "bid": cmd_bid,

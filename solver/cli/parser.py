@@ -18,6 +18,14 @@ EXAMPLE_DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
 # The largest table a Solver accepts (Solver checks it too: this only names the option).
 MOST_TABLE_MB = 1 << 20
 
+# Upper bounds for the numbers that size a run, so that a slip of the keyboard is a clear error
+# rather than a command that grows in memory for hours. Each is far above what any use needs.
+MOST_WORLDS = 100_000
+MOST_WORKERS = 256
+MOST_DEALS = 10 ** 9
+MOST_DEALS_PER_SHARD = 100_000
+MOST_SHARDS = 1_000_000        # checked by `labels` against --deals / --deals-per-shard
+
 COMMAND_NAMES = ("solve", "table", "analyse", "bid", "view", "report", "labels")
 
 
@@ -99,7 +107,8 @@ def position(p) -> None:
 
 
 def worlds_and_seed(p, help_text: str, least: int = 0, default: int = 0) -> None:
-    p.add_argument("--worlds", type=whole("--worlds", least), default=default, help=help_text)
+    p.add_argument("--worlds", type=whole("--worlds", least, MOST_WORLDS), default=default,
+                   help=help_text)
     p.add_argument("--seed", type=whole("--seed", 0), default=0, help="the worlds' seed (default: 0)")
 
 
@@ -110,9 +119,9 @@ def table_size(p, note: str = "") -> None:
 
 
 def workers_and_table_size(p) -> None:
-    p.add_argument("--workers", type=whole("--workers", 1), default=None,
-                   help="threads that solve positions at once, one solver and table each "
-                        "(default: all cores)")
+    p.add_argument("--workers", type=whole("--workers", 1, MOST_WORKERS), default=None,
+                   help=f"threads that solve positions at once, one solver and table each, up "
+                        f"to {MOST_WORKERS} (default: all cores)")
     # The analyses take a table size only with a Solver given, which they then use alone.
     table_size(p, ". With it, one solver does the double-dummy work, on one thread")
 
@@ -156,7 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
                 "klaverjas analyse examples/game.json")
     record_and_rules(p)
     worlds_and_seed(p, "judge every card single dummy too, over this many worlds its player "
-                       "could not tell from the real one (default: 0, double dummy only)")
+                       f"could not tell from the real one, up to {MOST_WORLDS:,} (default: 0, "
+                       "double dummy only)")
     workers_and_table_size(p)
 
     p = command("bid", "check every seat and trump under a bidding procedure",
@@ -175,7 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bid", default=None, type=bid,
                    help='the recorded bid to judge, seat and trump: "N H" (default: none)')
     worlds_and_seed(p, "also each option's chance of making it from the seat's own hand, over "
-                       "this many deals of the other cards (default: 0, double dummy only)")
+                       f"this many deals of the other cards, up to {MOST_WORLDS:,} (default: 0, "
+                       "double dummy only)")
     workers_and_table_size(p)
 
     p = command("view", "single dummy: each legal card over the worlds the player to move "
@@ -188,7 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="whose view: must be the player to move (default: the player to move)")
     p.add_argument("--objective", default="points", choices=OBJECTIVES,
                    help="what to average: points, score or make (default: points)")
-    worlds_and_seed(p, "how many worlds to sample (default: 64)", least=1, default=64)
+    worlds_and_seed(p, f"how many worlds to sample, from 1 to {MOST_WORLDS:,} (default: 64)",
+                    least=1, default=64)
     workers_and_table_size(p)
 
     p = command("report", "an interactive HTML page of a recorded round",
@@ -203,8 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
                 "klaverjas labels --deals 1000 --seed 7 --positions trick-starts --out labels/",
                 json_output=False)
     p.add_argument("--out", required=True, help="the output folder (required); a rerun resumes it")
-    p.add_argument("--deals", type=whole("--deals", 1), default=1000,
-                   help="how many deals (default: 1000)")
+    p.add_argument("--deals", type=whole("--deals", 1, MOST_DEALS), default=1000,
+                   help=f"how many deals, up to {MOST_DEALS:,} (default: 1000)")
     p.add_argument("--seed", type=whole("--seed", 0), default=0,
                    help="the stream of deals, trumps and play (default: 0)")
     p.add_argument("--rules", default="amsterdam", help=RULES_HELP)
@@ -225,15 +237,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="fix the playing team (default: drawn per deal)")
     p.add_argument("--format", default="parquet",
                    help="parquet (needs pyarrow) or npz (default: parquet)")
-    p.add_argument("--deals-per-shard", type=whole("--deals-per-shard", 1), default=1000,
-                   help="deals in each output file (default: 1000)")
-    p.add_argument("--workers", type=whole("--workers", 1), default=None,
-                   help="worker processes, one solver each (default: all cores)")
+    p.add_argument("--deals-per-shard", type=whole("--deals-per-shard", 1, MOST_DEALS_PER_SHARD),
+                   default=1000, help=f"deals in each output file, up to {MOST_DEALS_PER_SHARD:,}; "
+                                      f"at most {MOST_SHARDS:,} files (default: 1000)")
+    p.add_argument("--workers", type=whole("--workers", 1, MOST_WORKERS), default=None,
+                   help=f"worker processes, one solver each, up to {MOST_WORKERS} (default: all "
+                        f"cores)")
     p.add_argument("--scheduler", default=None,
                    help="run on a Dask cluster: the scheduler's address, tcp://host:8786 "
                         "(default: local processes)")
-    p.add_argument("--worlds", type=whole("--worlds", 0), default=0,
+    p.add_argument("--worlds", type=whole("--worlds", 0, MOST_WORLDS), default=0,
                    help="also write sd_values: each card's mean over this many worlds the seat "
-                        "to move cannot tell apart (default: 0, none)")
+                        f"to move cannot tell apart, up to {MOST_WORLDS:,} (default: 0, none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")
     return parser
