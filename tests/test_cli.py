@@ -1,6 +1,8 @@
 """The `klaverjas` command: output, --json round trips, and one-line errors with status 2."""
 import argparse
+import io
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -9,11 +11,15 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import solver as solver_package
 from solver import (BidAnalysis, DDTable, Deal, PlayAnalysis, Rules, SolveResult, solve,
                     solve_moves)
 from solver.cli import main
+
+from conftest import example_counts
 
 DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "game.json")
@@ -360,7 +366,6 @@ KLAVERJAS = shutil.which("klaverjas") or "klaverjas"
 
 def klaverjas(*argv, env=None, **kwargs):
     """The installed command run with `argv` (str or bytes) and extra environment `env`."""
-    import os
     return subprocess.run([KLAVERJAS, *argv], env={**os.environ, **(env or {})},
                           capture_output=True, **kwargs)
 
@@ -449,7 +454,6 @@ def test_suits_fall_back_to_letters_on_an_ascii_stream():
 
 
 def test_printable_keeps_what_the_stream_can_encode():
-    import io
     from solver.cli.output import printable
     utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     latin1 = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
@@ -458,7 +462,6 @@ def test_printable_keeps_what_the_stream_can_encode():
 
 
 def text_stdin(data: bytes, encoding="utf-8"):
-    import io
     return io.TextIOWrapper(io.BytesIO(data), encoding=encoding)
 
 
@@ -481,7 +484,6 @@ def test_a_byte_order_mark_is_accepted(tmp_path, monkeypatch, capsys, what):
 
 
 def test_a_pipe_is_read(tmp_path, capsys):
-    import os
     import threading
     fifo = tmp_path / "deal"
     os.mkfifo(fifo)
@@ -621,3 +623,144 @@ def test_labels_draw_no_progress_bar_without_stderr(monkeypatch, capsys):
     monkeypatch.setattr(labels, "generate", lambda config, out, **kw: seen.update(kw) or "x")
     monkeypatch.setattr(sys, "stderr", None)
     assert main(["labels", "--out", "unused"]) == 0 and seen["progress"] is False
+
+
+# -- any command line: a result or one line, never a traceback ------------------------------------
+
+EXIT_STATUSES = {0, 1, 2, 130, 141}
+HUGE_JSON = f'{{"pit_bonus": {HUGE}}}'
+
+junk = st.text(max_size=12) | st.sampled_from(
+    ["", "-", "--", "-1", "0", "1.5", "1e9", "9" * 40, HUGE, "\udcff", "\ufeff", "\x00", "nan",
+     "N:", "{", "[" * 2000, "{}", "null", "♠", "x" * 300, "a\nb"])
+
+
+def option_values(folder: Path):
+    """Per option (or positional): a strategy of good values and one of malformed ones. Good
+    values that size a run stay small, so that an example takes a moment."""
+    files = {"deal.txt": DEAL.encode(), "bom.txt": BOM + DEAL.encode(), "bad.txt": b"N:\xff\xfe",
+             "empty": b"", "rules.json": HUGE_JSON.encode(), "bom-rules.json": BOM + b"{}"}
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    paths = st.sampled_from([str(folder / name) for name in files] + [
+        str(folder), str(folder / "missing"), "/dev/null", str(folder / "deal.txt" / "x")])
+    seats = st.sampled_from(["N", "E", "S", "W"])
+    suits = st.sampled_from(["C", "D", "H", "S", "♠"])
+    small = st.sampled_from(["0", "1", "2", "4"])
+    too_large = st.sampled_from(["-3", "100001", "257", "1048577", "1000000001", "x", "1.5"])
+    outputs = st.sampled_from([str(folder / "r.html"), str(folder / "\udcff.html")])
+    good = {
+        "deal": st.sampled_from([DEAL, "-", str(folder / "deal.txt"), str(folder / "bom.txt")]),
+        "record": st.sampled_from([EXAMPLE, "-", json.dumps(
+            {"deal": DEAL, "dealer": "E", "trump": "S", "playing": "EW", "played": "SK S9"})]),
+        "--rules": st.sampled_from(["amsterdam", "rotterdam", '{"roem": "none"}',
+                                    str(folder / "bom-rules.json")]),
+        "--trump": suits, "--turned": suits, "--leader": seats, "--seat": seats,
+        "--dealer": seats, "--playing": st.sampled_from(["NS", "EW"]),
+        "--played": st.sampled_from(["", "HA", "HA HT", "SK", "SK S9", "C7"]),
+        "--objective": st.sampled_from(["points", "score", "make"]),
+        "--bid": st.sampled_from(["N H", "E S", "W,C"]),
+        "--procedure": st.sampled_from(["draaikaart", "utrechts", "vrij"]),
+        "--on-all-pass": st.sampled_from(["turned_forced", "dealer", "redeal"]),
+        "--positions": st.sampled_from(["root", "trick-starts"]),
+        "--play": st.sampled_from(["optimal", "random", "mixed:0.5"]),
+        "--format": st.sampled_from(["npz", "parquet"]),
+        "--out": st.sampled_from([str(folder / "labels"), str(folder / "\udcfflabels")]),
+        "--output": outputs, "--worlds": small, "--seed": small | st.just(str(2 ** 70)),
+        "--workers": st.sampled_from(["1", "2"]), "--table-mb": st.sampled_from(["1", "4"]),
+        "--deals": st.sampled_from(["1", "2"]), "--deals-per-shard": st.sampled_from(["1", "1000"]),
+    }
+    bad = {
+        "deal": paths | st.sampled_from([DEAL.lower(), DEAL[:-3]]), "record": paths,
+        "--rules": paths | st.sampled_from(
+            [HUGE_JSON, '{"pit_bonus": 1e999}', '{"bogus": 1}', '{"roem": ', "[" * 5000]),
+        "--played": st.sampled_from(["XX", "HA HA", "SK " * 40]),
+        "--output": st.sampled_from([str(folder), str(folder / "no" / "r.html"), ""]),
+        "--out": st.sampled_from([str(folder / "deal.txt"), "/dev/null", ""]),
+        **{option: too_large for option in ("--worlds", "--seed", "--workers", "--table-mb",
+                                            "--deals", "--deals-per-shard")},
+    }
+    return good, bad
+
+
+@st.composite
+def command_lines(draw, good, bad):
+    """A list of arguments: a real subcommand with its positionals and some of its options.
+    Half the time every value is a good one; otherwise each may be malformed, the order shuffled
+    and a stray word added."""
+    from solver.cli.parser import build_parser
+    parser = build_parser()
+    subcommands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    name = draw(st.sampled_from(sorted(subcommands.choices)))
+    clean = draw(st.booleans())
+
+    def value(key):
+        if clean or draw(st.integers(0, 2)):
+            return draw(good[key])
+        return draw(bad.get(key, junk) | junk)
+    argv = []
+    for action in subcommands.choices[name]._actions:
+        if isinstance(action, argparse._HelpAction) or action.dest == "scheduler":
+            continue          # --help is drawn below; --scheduler would dial out to a cluster
+        if not action.option_strings:
+            argv.append(value(action.dest))
+            continue
+        # --deals and --worlds are always given: their defaults (1000 deals, 64 worlds) are slow.
+        if not action.required and action.dest not in ("deals", "worlds") and draw(
+                st.integers(0, 2)):
+            continue
+        option = action.option_strings[-1]
+        argv += [option] if action.nargs == 0 else [option, value(option)]
+    if clean:
+        return [name, *argv]
+    if draw(st.booleans()):
+        argv = draw(st.permutations(argv))
+    extra = draw(st.sampled_from([[], ["--help"], ["--version"], [draw(junk)]]))
+    return draw(st.sampled_from([[name, *argv, *extra], extra]))
+
+
+class BrokenPipe:
+    """A standard output whose reader went away."""
+    encoding = "utf-8"
+
+    def write(self, text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self):
+        pass
+
+
+def standard_stream(kind: str):
+    if kind == "closed":
+        return None
+    if kind == "broken":
+        return BrokenPipe()
+    return io.TextIOWrapper(io.BytesIO(), encoding=kind, errors="strict", write_through=True)
+
+
+@pytest.mark.parametrize("examples", example_counts(100))
+def test_any_command_line_ends_in_a_known_status_without_a_traceback(tmp_path, examples):
+    from unittest import mock
+    good, bad = option_values(tmp_path)
+
+    @settings(max_examples=examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(command_lines(good, bad), st.sampled_from(
+               [DEAL.encode(), BOM + DEAL.encode(), Path(EXAMPLE).read_bytes(), b"\xff"]) |
+           st.binary(max_size=40), st.sampled_from(["utf-8", "ascii"]),
+           st.sampled_from(["utf-8", "utf-8", "ascii", "closed", "broken"]),
+           st.sampled_from(["utf-8", "ascii", "closed"]))
+    def check(argv, stdin, stdin_kind, stdout_kind, stderr_kind):
+        stdout, stderr = standard_stream(stdout_kind), standard_stream(stderr_kind)
+        with mock.patch.object(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding=stdin_kind)), \
+                mock.patch.object(sys, "stdout", stdout), mock.patch.object(sys, "stderr", stderr):
+            try:
+                status = main(argv)
+            except SystemExit as exit_:       # --help and --version
+                status = exit_.code
+        err = stderr.buffer.getvalue().decode(stderr_kind) if stderr is not None else ""
+        assert status in EXIT_STATUSES, (status, err)
+        assert "Traceback" not in err
+        if status in (1, 2) and err and argv[:1] not in ([], ["labels"]):    # help; progress
+            assert err.startswith("klaverjas: error: ") and err.count("\n") == 1, err
+    check()

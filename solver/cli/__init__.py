@@ -13,7 +13,7 @@ import sys
 from typing import List, Optional
 
 from ..errors import SolverError
-from .output import printable
+from .output import one_line, printable
 
 DONE, CANNOT_WRITE, BAD_INPUT, INTERRUPTED, PIPE_CLOSED = 0, 1, 2, 130, 141
 
@@ -67,7 +67,8 @@ def _print(text: str) -> int:
 
 
 def _fail(message: str, status: int = BAD_INPUT) -> int:
-    _say(f"klaverjas: error: {message}")
+    # One line whatever the message quotes of the input (argparse repeats stray words as given).
+    _say(f"klaverjas: error: {one_line(message)}")
     return status
 
 

@@ -13,13 +13,22 @@ PLAIN_SIGNS = str.maketrans({
 
 
 def shown_path(path: Union[str, "os.PathLike[str]"]) -> str:
-    """`path` as it can be printed: a byte that is not UTF-8 (which Python keeps in a str as a
-    lone surrogate) appears as its escape, \\xff."""
+    """`path` as it can be printed on one line: a byte that is not UTF-8 (which Python keeps in
+    a str as a lone surrogate) appears as its escape, \\xff, and so does a control character."""
     text = os.fspath(path)
     try:
-        return os.fsencode(text).decode("utf-8", "backslashreplace")
+        text = os.fsencode(text).decode("utf-8", "backslashreplace")
     except UnicodeError:      # a surrogate that no file name's bytes would give
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return one_line(text)
+
+
+def one_line(text: str) -> str:
+    """`text` with every character that is not printable (a newline, a tab, a lone surrogate)
+    written as its escape, so that it stays one line."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def printable(text: str, stream: Optional[TextIO]) -> str:
