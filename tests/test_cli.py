@@ -738,7 +738,7 @@ def standard_stream(kind: str):
     return io.TextIOWrapper(io.BytesIO(), encoding=kind, errors="strict", write_through=True)
 
 
-@pytest.mark.parametrize("examples", example_counts(100))
+@pytest.mark.parametrize("examples", example_counts(50, 20))
 def test_any_command_line_ends_in_a_known_status_without_a_traceback(tmp_path, examples):
     from unittest import mock
     good, bad = option_values(tmp_path)
