@@ -1,6 +1,8 @@
 """The `klaverjas` command: output, --json round trips, and one-line errors with status 2."""
 import argparse
+import io
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -9,14 +11,24 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import solver as solver_package
 from solver import (BidAnalysis, DDTable, Deal, PlayAnalysis, Rules, SolveResult, solve,
                     solve_moves)
 from solver.cli import main
 
+from conftest import example_counts
+
 DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "game.json")
+
+
+@pytest.fixture(autouse=True)
+def in_a_scratch_folder(tmp_path, monkeypatch):
+    """Whatever a command writes by default (report.html, labels) lands in a scratch folder."""
+    monkeypatch.chdir(tmp_path)
 
 
 def run(capsys, *argv):
@@ -263,8 +275,9 @@ def test_solve_takes_a_table_size(capsys):
 
 
 WHOLE_NUMBER_CHECKS = [
-    ("--workers", "0", "--workers must be a whole number of at least 1, got 0"),
-    ("--workers", "two", "--workers must be a whole number of at least 1, got 'two'"),
+    ("--workers", "0", "--workers must be a whole number from 1 to 256, got 0"),
+    ("--workers", "two", "--workers must be a whole number from 1 to 256, got 'two'"),
+    ("--workers", "100000", "--workers must be a whole number from 1 to 256, got 100000"),
     ("--table-mb", "0", "--table-mb must be a whole number from 1 to 1048576, got 0"),
     ("--table-mb", "1.5", "--table-mb must be a whole number from 1 to 1048576, got '1.5'"),
 ]
@@ -286,7 +299,7 @@ def test_workers_and_table_size_are_checked_as_whole_numbers(capsys, argv, optio
 
 def test_worlds_are_checked_as_whole_numbers(capsys):
     status, _, err = run(capsys, "view", *POSITION, "--worlds", "0")
-    assert status == 2 and err == "klaverjas: error: --worlds must be a whole number of at least 1, got 0\n"
+    assert status == 2 and err == "klaverjas: error: --worlds must be a whole number from 1 to 100000, got 0\n"
 
 
 def test_a_table_size_goes_with_one_worker_only(capsys):
@@ -344,3 +357,414 @@ def test_python_dash_m_runs_the_command():
     result = subprocess.run([sys.executable, "-m", "solver.cli", "table", DEAL],
                             capture_output=True, text=True)
     assert result.returncode == 0 and "points for NS by trump and leader" in result.stdout
+
+
+# -- no traceback anywhere: closed and broken streams, encodings, odd files, absurd numbers -------
+
+KLAVERJAS = shutil.which("klaverjas") or "klaverjas"
+
+
+def klaverjas(*argv, env=None, **kwargs):
+    """The installed command run with `argv` (str or bytes) and extra environment `env`."""
+    return subprocess.run([KLAVERJAS, *argv], env={**os.environ, **(env or {})},
+                          capture_output=True, **kwargs)
+
+
+def test_a_closed_stdout_is_one_line_and_status_1():
+    result = subprocess.run(["sh", "-c", 'exec "$0" table "$1" >&-', KLAVERJAS, DEAL],
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert result.stderr == "klaverjas: error: standard output is closed: nowhere to print the result\n"
+
+
+def test_a_closed_stdout_still_lets_report_write_its_file(tmp_path):
+    out = tmp_path / "r.html"
+    result = subprocess.run(["sh", "-c", 'exec "$0" report "$1" -o "$2" >&-', KLAVERJAS, EXAMPLE,
+                             str(out)], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stderr == "" and out.stat().st_size > 0
+
+
+def test_a_closed_stderr_keeps_the_error_off_stdout():
+    result = subprocess.run(["sh", "-c", 'exec "$0" table missing.txt 2>&-', KLAVERJAS],
+                            capture_output=True, text=True)
+    assert result.returncode == 2 and result.stdout == ""
+
+
+def test_a_broken_stderr_still_gives_the_status():
+    proc = subprocess.Popen([KLAVERJAS, "table", "missing.txt"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stderr.close()           # as `klaverjas ... 2>&1 >/dev/null | head -0` would
+    out = proc.stdout.read()
+    assert proc.wait(timeout=60) == 2 and out == b""
+
+
+def test_a_full_disk_is_one_line_and_status_1():
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([KLAVERJAS, "table", DEAL], stdout=full, stderr=subprocess.PIPE,
+                                text=True)
+    assert result.returncode == 1
+    assert result.stderr == "klaverjas: error: cannot write the output: No space left on device\n"
+
+
+# Strict standard streams: UTF-8, ASCII, and the C locale with Python's UTF-8 fallbacks off.
+STRICT_STREAMS = {
+    "utf-8": {"PYTHONIOENCODING": "utf-8"},
+    "ascii": {"PYTHONIOENCODING": "ascii"},
+    "C": {"LC_ALL": "C", "LANG": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0",
+          "PYTHONIOENCODING": ""},
+}
+
+
+@pytest.mark.parametrize("env", STRICT_STREAMS.values(), ids=STRICT_STREAMS)
+def test_input_that_is_not_utf8_is_one_line_naming_it(tmp_path, env):
+    result = klaverjas("table", "-", input=b"N:\xff", env=env)
+    assert result.returncode == 2
+    assert result.stderr == (b"klaverjas: error: cannot read standard input: not UTF-8 text "
+                             b"(byte 0xff at offset 2)\n")
+    record = tmp_path / "game.json"
+    record.write_bytes(b'{"deal": "\xe9"}')
+    result = klaverjas("analyse", str(record), env=env)
+    assert result.returncode == 2 and result.stderr.endswith(
+        b"game.json: not UTF-8 text (byte 0xe9 at offset 10)\n")
+
+
+@pytest.mark.parametrize("env", STRICT_STREAMS.values(), ids=STRICT_STREAMS)
+def test_an_output_path_that_is_not_utf8_is_written_and_printed(tmp_path, env):
+    html = bytes(tmp_path) + b"/\xff.html"
+    result = klaverjas("report", EXAMPLE, b"-o", html, env=env)
+    assert result.returncode == 0 and result.stderr == b""
+    assert result.stdout.startswith(b"wrote " + bytes(tmp_path) + b"/\\xff.html (")
+    assert Path(html.decode(errors="surrogateescape")).stat().st_size > 0
+    out = bytes(tmp_path) + b"/labels-\xff"
+    result = klaverjas("labels", "--out", out, "--deals", "1", "--positions", "root", "--format",
+                       "npz", "--quiet", env=env)
+    assert result.returncode == 0 and result.stderr == b""
+    assert result.stdout.endswith(b"written to " + bytes(tmp_path) + b"/labels-\\xff\n")
+
+
+def test_suits_fall_back_to_letters_on_an_ascii_stream():
+    result = klaverjas("table", DEAL, env=STRICT_STREAMS["ascii"])
+    assert result.returncode == 0 and result.stderr == b""
+    lines = result.stdout.decode("ascii").splitlines()
+    assert lines[0] == "N  SA7      HKQ9     D9       C87"
+    assert "* NS makes it, o EW makes it" in lines[5] and lines[-1].startswith("S S  ")
+    result = klaverjas("view", *POSITION, "--played", "SK", "--worlds", "4",
+                       env=STRICT_STREAMS["C"])
+    assert result.returncode == 0 and b"+/-" in result.stdout
+
+
+def test_printable_keeps_what_the_stream_can_encode():
+    from solver.cli.output import printable
+    utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    latin1 = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
+    assert printable("♠A ° \udcff", utf8) == "♠A ° \\udcff"
+    assert printable("♠A °", latin1) == "SA °"
+
+
+def text_stdin(data: bytes, encoding="utf-8"):
+    return io.TextIOWrapper(io.BytesIO(data), encoding=encoding)
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+@pytest.mark.parametrize("what", ["deal file", "deal on stdin", "record file", "record on stdin",
+                                  "rules file"])
+def test_a_byte_order_mark_is_accepted(tmp_path, monkeypatch, capsys, what):
+    record = Path(EXAMPLE).read_bytes()
+    data = {"deal": DEAL.encode(), "record": record, "rules": b'{"roem": "none"}'}[what.split()[0]]
+    path = tmp_path / "input"
+    path.write_bytes(BOM + data)
+    monkeypatch.setattr(sys, "stdin", text_stdin(BOM + data))
+    source = "-" if what.endswith("stdin") else str(path)
+    argv = {"deal": ["table", source], "record": ["analyse", source],
+            "rules": ["table", DEAL, "--rules", source]}[what.split()[0]]
+    status, out, err = run(capsys, *argv)
+    assert status == 0 and err == "" and out
+
+
+def test_a_pipe_is_read(tmp_path, capsys):
+    import threading
+    fifo = tmp_path / "deal"
+    os.mkfifo(fifo)
+
+    def write():
+        with open(fifo, "w") as f:
+            f.write(DEAL)
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    status, out, err = run(capsys, "table", str(fifo))
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)    # lets the writer end if unread
+    writer.join()
+    os.close(reader)
+    assert status == 0 and err == "" and "points for NS by trump and leader" in out
+
+
+def test_a_process_substitution_is_read():
+    result = subprocess.run(["bash", "-c", 'exec "$0" table <(echo "$1")', KLAVERJAS, DEAL],
+                            capture_output=True, text=True)
+    assert result.returncode == 0 and result.stderr == ""
+
+
+@pytest.mark.parametrize("argv", [["table", "{}"], ["analyse", "{}"], ["table", DEAL, "--rules", "{}"]])
+def test_a_directory_is_said_to_be_one(tmp_path, capsys, argv):
+    argv = [str(tmp_path) if a == "{}" else a for a in argv]
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.endswith(f"cannot read {tmp_path}: is a directory\n")
+
+
+def test_an_unreadable_file_is_permission_denied(tmp_path, monkeypatch, capsys):
+    import solver.cli.inputs as inputs
+    path = tmp_path / "game.json"
+    path.write_text("{}")
+
+    def denied(*args):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(inputs, "open", denied, raising=False)
+    status, _, err = run(capsys, "analyse", str(path))
+    assert status == 2 and err == f"klaverjas: error: cannot read {path}: permission denied\n"
+
+
+def test_endless_input_stops_with_one_line(capsys):
+    result = subprocess.run([KLAVERJAS, "table", "/dev/zero"], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2 and result.stderr == (
+        "klaverjas: error: cannot read /dev/zero: longer than 4 MB, which no deal, record or "
+        "rules file is\n")
+
+
+def test_a_closed_stdin_is_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", None)
+    status, _, err = run(capsys, "table", "-")
+    assert status == 2 and err == "klaverjas: error: cannot read standard input: it is closed\n"
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["table", DEAL, "--rules", f'{{"pit_bonus": {HUGE}}}'],
+     "field 'pit_bonus' is out of range: a whole number of 5000 digits"),
+    (["table", DEAL, "--rules", f'{{"four_of_a_kind": {{"J": -{HUGE}}}}}'],
+     "field 'four_of_a_kind.J' is out of range: a whole number of 5000 digits"),
+    (["analyse", json.dumps({"deal": DEAL, "dealer": "E", "trump": "S", "playing": "EW",
+                             "rules": {"multiplier": 0}}).replace("0}", HUGE + "}")],
+     "game record: field 'rules.multiplier' is out of range: a whole number of 5000 digits"),
+    (["analyse", f'{{"deal": [1, {HUGE}]}}'], "game record: field 'deal[1]' is out of range"),
+])
+def test_an_absurdly_long_json_number_names_its_field(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_a_long_json_number_in_a_rules_file_names_the_field(tmp_path, capsys):
+    rules = tmp_path / "rules.json"
+    rules.write_text(f'{{"multiplier": {HUGE}}}')
+    status, _, err = run(capsys, "table", DEAL, "--rules", str(rules))
+    assert status == 2 and "field 'multiplier' is out of range" in err
+    rules.write_text(HUGE)
+    status, _, err = run(capsys, "table", DEAL, "--rules", str(rules))
+    assert status == 2 and "the number is out of range: a whole number of 5000 digits" in err
+
+
+# Each option that sizes a run, with its largest value + 1 on a subcommand that takes it.
+TOO_LARGE = [
+    (["analyse", EXAMPLE], "--worlds", 100_000),
+    (["bid", DEAL, "--dealer", "W", "--turned", "S"], "--worlds", 100_000),
+    (["view", *POSITION], "--worlds", 100_000),
+    (["labels", "--out", "unused"], "--worlds", 100_000),
+    (["table", DEAL], "--workers", 256),
+    (["labels", "--out", "unused"], "--workers", 256),
+    (["labels", "--out", "unused"], "--deals", 10 ** 9),
+    (["labels", "--out", "unused"], "--deals-per-shard", 100_000),
+]
+
+
+@pytest.mark.parametrize("argv, option, most", TOO_LARGE)
+def test_numbers_that_size_a_run_have_an_upper_bound(capsys, argv, option, most):
+    start = time.perf_counter()
+    status, out, err = run(capsys, *argv, option, str(100 * most))
+    assert time.perf_counter() - start < 5
+    assert status == 2 and out == "" and f"{option} must be a whole number from" in err
+    assert f"to {most}, got {100 * most}" in err
+
+
+def test_help_gives_the_largest_worlds(capsys):
+    for name in ("analyse", "bid", "view", "labels"):
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        assert "to 100,000 (default" in " ".join(capsys.readouterr().out.split())
+
+
+def test_more_label_files_than_a_run_may_have_is_refused(capsys):
+    status, _, err = run(capsys, "labels", "--out", "unused", "--deals", "2000000",
+                         "--deals-per-shard", "1")
+    assert status == 2 and "makes 2000000 shards; a run has at most 100000" in err
+
+
+def test_a_billion_deals_reach_the_labels_at_once(monkeypatch, capsys):
+    import solver.labels as labels
+    seen = {}
+
+    def generate(config, out, **kwargs):
+        seen.update(config=config, kwargs=kwargs)
+        return "nothing"
+    monkeypatch.setattr(labels, "generate", generate)
+    start = time.perf_counter()
+    status, out, _ = run(capsys, "labels", "--out", "unused", "--deals", str(10 ** 9),
+                         "--deals-per-shard", "10000", "--quiet")
+    assert time.perf_counter() - start < 5
+    assert status == 0 and seen["config"].deals == 10 ** 9
+    assert seen["kwargs"]["command"] == (f"klaverjas labels --out unused --deals {10 ** 9} "
+                                         f"--deals-per-shard 10000 --quiet")
+
+
+def test_labels_draw_no_progress_bar_without_stderr(monkeypatch, capsys):
+    import solver.labels as labels
+    seen = {}
+    monkeypatch.setattr(labels, "generate", lambda config, out, **kw: seen.update(kw) or "x")
+    monkeypatch.setattr(sys, "stderr", None)
+    assert main(["labels", "--out", "unused"]) == 0 and seen["progress"] is False
+
+
+# -- any command line: a result or one line, never a traceback ------------------------------------
+
+EXIT_STATUSES = {0, 1, 2, 130, 141}
+HUGE_JSON = f'{{"pit_bonus": {HUGE}}}'
+
+junk = st.text(max_size=12) | st.sampled_from(
+    ["", "-", "--", "-1", "0", "1.5", "1e9", "9" * 40, HUGE, "\udcff", "\ufeff", "\x00", "nan",
+     "N:", "{", "[" * 2000, "{}", "null", "♠", "x" * 300, "a\nb"])
+
+
+def option_values(folder: Path):
+    """Per option (or positional): a strategy of good values and one of malformed ones. Good
+    values that size a run stay small, so that an example takes a moment."""
+    files = {"deal.txt": DEAL.encode(), "bom.txt": BOM + DEAL.encode(), "bad.txt": b"N:\xff\xfe",
+             "empty": b"", "rules.json": HUGE_JSON.encode(), "bom-rules.json": BOM + b"{}"}
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    paths = st.sampled_from([str(folder / name) for name in files] + [
+        str(folder), str(folder / "missing"), "/dev/null", str(folder / "deal.txt" / "x")])
+    seats = st.sampled_from(["N", "E", "S", "W"])
+    suits = st.sampled_from(["C", "D", "H", "S", "♠"])
+    small = st.sampled_from(["0", "1", "2", "4"])
+    too_large = st.sampled_from(["-3", "100001", "257", "1048577", "1000000001", "x", "1.5"])
+    outputs = st.sampled_from([str(folder / "r.html"), str(folder / "\udcff.html")])
+    good = {
+        "deal": st.sampled_from([DEAL, "-", str(folder / "deal.txt"), str(folder / "bom.txt")]),
+        "record": st.sampled_from([EXAMPLE, "-", json.dumps(
+            {"deal": DEAL, "dealer": "E", "trump": "S", "playing": "EW", "played": "SK S9"})]),
+        "--rules": st.sampled_from(["amsterdam", "rotterdam", '{"roem": "none"}',
+                                    str(folder / "bom-rules.json")]),
+        "--trump": suits, "--turned": suits, "--leader": seats, "--seat": seats,
+        "--dealer": seats, "--playing": st.sampled_from(["NS", "EW"]),
+        "--played": st.sampled_from(["", "HA", "HA HT", "SK", "SK S9", "C7"]),
+        "--objective": st.sampled_from(["points", "score", "make"]),
+        "--bid": st.sampled_from(["N H", "E S", "W,C"]),
+        "--procedure": st.sampled_from(["draaikaart", "utrechts", "vrij"]),
+        "--on-all-pass": st.sampled_from(["turned_forced", "dealer", "redeal"]),
+        "--positions": st.sampled_from(["root", "trick-starts"]),
+        "--play": st.sampled_from(["optimal", "random", "mixed:0.5"]),
+        "--format": st.sampled_from(["npz", "parquet"]),
+        "--out": st.sampled_from([str(folder / "labels"), str(folder / "\udcfflabels")]),
+        "--output": outputs, "--worlds": small, "--seed": small | st.just(str(2 ** 70)),
+        "--workers": st.sampled_from(["1", "2"]), "--table-mb": st.sampled_from(["1", "4"]),
+        "--deals": st.sampled_from(["1", "2"]), "--deals-per-shard": st.sampled_from(["1", "1000"]),
+        "--notation": st.sampled_from(["en", "nl"]),
+        "--verify": st.sampled_from([str(folder / "labels"), str(folder)]),
+    }
+    bad = {
+        "deal": paths | st.sampled_from([DEAL.lower(), DEAL[:-3]]), "record": paths,
+        "--rules": paths | st.sampled_from(
+            [HUGE_JSON, '{"pit_bonus": 1e999}', '{"bogus": 1}', '{"roem": ', "[" * 5000]),
+        "--played": st.sampled_from(["XX", "HA HA", "SK " * 40]),
+        "--output": st.sampled_from([str(folder), str(folder / "no" / "r.html"), ""]),
+        "--out": st.sampled_from([str(folder / "deal.txt"), "/dev/null", ""]),
+        **{option: too_large for option in ("--worlds", "--seed", "--workers", "--table-mb",
+                                            "--deals", "--deals-per-shard")},
+    }
+    return good, bad
+
+
+@st.composite
+def command_lines(draw, good, bad):
+    """A list of arguments: a real subcommand with its positionals and some of its options.
+    Half the time every value is a good one; otherwise each may be malformed, the order shuffled
+    and a stray word added."""
+    from solver.cli.parser import build_parser
+    parser = build_parser()
+    subcommands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    name = draw(st.sampled_from(sorted(subcommands.choices)))
+    clean = draw(st.booleans())
+
+    def value(key):
+        if clean or draw(st.integers(0, 2)):
+            return draw(good[key])
+        return draw(bad.get(key, junk) | junk)
+    argv = []
+    for action in subcommands.choices[name]._actions:
+        if isinstance(action, argparse._HelpAction) or action.dest == "scheduler":
+            continue          # --help is drawn below; --scheduler would dial out to a cluster
+        if not action.option_strings:
+            argv.append(value(action.dest))
+            continue
+        # --deals and --worlds are always given: their defaults (1000 deals, 64 worlds) are slow.
+        if not action.required and action.dest not in ("deals", "worlds") and draw(
+                st.integers(0, 2)):
+            continue
+        option = action.option_strings[-1]
+        argv += [option] if action.nargs == 0 else [option, value(option)]
+    if clean:
+        return [name, *argv]
+    if draw(st.booleans()):
+        argv = draw(st.permutations(argv))
+    extra = draw(st.sampled_from([[], ["--help"], ["--version"], [draw(junk)]]))
+    return draw(st.sampled_from([[name, *argv, *extra], extra]))
+
+
+class BrokenPipe:
+    """A standard output whose reader went away."""
+    encoding = "utf-8"
+
+    def write(self, text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self):
+        pass
+
+
+def standard_stream(kind: str):
+    if kind == "closed":
+        return None
+    if kind == "broken":
+        return BrokenPipe()
+    return io.TextIOWrapper(io.BytesIO(), encoding=kind, errors="strict", write_through=True)
+
+
+@pytest.mark.parametrize("examples", example_counts(50, 20))
+def test_any_command_line_ends_in_a_known_status_without_a_traceback(tmp_path, examples):
+    from unittest import mock
+    good, bad = option_values(tmp_path)
+
+    @settings(max_examples=examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(command_lines(good, bad), st.sampled_from(
+               [DEAL.encode(), BOM + DEAL.encode(), Path(EXAMPLE).read_bytes(), b"\xff"]) |
+           st.binary(max_size=40), st.sampled_from(["utf-8", "ascii"]),
+           st.sampled_from(["utf-8", "utf-8", "ascii", "closed", "broken"]),
+           st.sampled_from(["utf-8", "ascii", "closed"]))
+    def check(argv, stdin, stdin_kind, stdout_kind, stderr_kind):
+        stdout, stderr = standard_stream(stdout_kind), standard_stream(stderr_kind)
+        with mock.patch.object(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding=stdin_kind)), \
+                mock.patch.object(sys, "stdout", stdout), mock.patch.object(sys, "stderr", stderr):
+            try:
+                status = main(argv)
+            except SystemExit as exit_:       # --help and --version
+                status = exit_.code
+        err = stderr.buffer.getvalue().decode(stderr_kind) if stderr is not None else ""
+        assert status in EXIT_STATUSES, (status, err)
+        assert "Traceback" not in err
+        if status in (1, 2) and err and argv[:1] not in ([], ["labels"]):    # help; progress
+            assert err.startswith("klaverjas: error: ") and err.count("\n") == 1, err
+    check()

@@ -775,7 +775,14 @@ def test_a_huge_run_is_refused_at_once_by_the_command(tmp_path, capsys):
     assert main(["labels", "--deals", "1000000000000", "--deals-per-shard", "10", "--quiet",
                  "--out", str(tmp_path)]) == 2
     assert time.monotonic() - start < 5 and list(tmp_path.iterdir()) == []
-    assert "deals must be a whole number from 1 to 100000000000" in capsys.readouterr().err
+    assert "--deals must be a whole number from 1 to 1000000000" in capsys.readouterr().err
+
+
+def test_a_run_of_too_many_shards_is_refused_by_its_config(tmp_path, capsys):
+    assert main(["labels", "--deals", "1000000000", "--deals-per-shard", "1", "--quiet",
+                 "--out", str(tmp_path)]) == 2
+    assert "shards; a run has at most 100000" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_missing_shards_are_found_one_at_a_time(tmp_path, monkeypatch):

@@ -213,7 +213,7 @@ def test_the_table_shows_the_interval_and_the_single_dummy_best_card(capsys):
 
 def test_analyse_takes_worlds_auto_and_names_it_in_errors(capsys):
     assert main(["analyse", str(UNLUCKY), "--worlds", "many"]) == 2
-    assert "--worlds must be a whole number of at least 0 or auto, got 'many'" in \
+    assert "--worlds must be a whole number from 0 to 100000 or auto, got 'many'" in \
         capsys.readouterr().err
 
 

@@ -1,9 +1,10 @@
 """The `klaverjas` command's entry point: reads the command line (`parser`), runs the
-subcommand (`commands`, reading its input through `inputs`) and turns every way it can fail
-into one line on stderr.
+subcommand (`commands`, reading its input through `inputs`), prints the result (`output`) and
+turns every way it can fail into one line on stderr.
 
-Exit status: 0 done, 2 bad input or a missing/stale engine, 130 interrupted (Ctrl-C),
-141 the reader of the output went away (`klaverjas ... | head`), as Unix tools do.
+Exit status: 0 done, 1 the output could not be written (standard output closed, or a full
+disk), 2 bad input or a missing/stale engine, 130 interrupted (Ctrl-C), 141 the reader of the
+output went away (`klaverjas ... | head`), as Unix tools do.
 """
 from __future__ import annotations
 
@@ -12,29 +13,36 @@ import sys
 from typing import List, Optional
 
 from ..errors import SolverError
+from .output import one_line, printable
+
+DONE, CANNOT_WRITE, BAD_INPUT, INTERRUPTED, PIPE_CLOSED = 0, 1, 2, 130, 141
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     try:
         # Imported here, not above: a missing or stale engine is then one line, not a traceback.
-        from .commands import COMMANDS
+        from .commands import COMMANDS, WRITE_FILES
         from .parser import UsageError, build_parser
     except ImportError as err:
         return _fail(str(err))
     except KeyboardInterrupt:
         return _interrupted()
-    parser = build_parser()
     try:
+        parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:
             parser.print_help()
-            return 2
-        print(COMMANDS[args.command](args))
-        sys.stdout.flush()        # a closed pipe shows up here, inside the handler below
-        return 0
-    except (UsageError, SolverError, OSError) as err:
-        if isinstance(err, BrokenPipeError):
-            return _pipe_closed()
+            return BAD_INPUT
+        if sys.stdout is None and args.command not in WRITE_FILES:
+            # Said before the work, not after: nothing would show its result.
+            return _fail("standard output is closed: nowhere to print the result", CANNOT_WRITE)
+        args.argv = list(argv) if argv is not None else sys.argv[1:]
+        return _print(COMMANDS[args.command](args))
+    except (UsageError, SolverError) as err:
+        return _fail(str(err))
+    except BrokenPipeError:
+        return _pipe_closed()
+    except OSError as err:
         return _fail(str(err))
     except MemoryError:
         return _fail("out of memory (a smaller --table-mb, or fewer --workers, may fit)")
@@ -42,19 +50,57 @@ def main(argv: Optional[List[str]] = None) -> int:
         return _interrupted()
 
 
-def _fail(message: str) -> int:
-    print(f"klaverjas: error: {message}", file=sys.stderr)
-    return 2
+def _print(text: str) -> int:
+    stream = sys.stdout
+    if stream is None:        # a command whose work is a file, run with no standard output
+        return DONE
+    try:
+        stream.write(printable(text, stream) + "\n")
+        stream.flush()        # a closed pipe or a full disk shows up here
+    except BrokenPipeError:
+        return _pipe_closed()
+    except (OSError, ValueError) as err:      # ValueError: written after it was closed
+        _silence_stdout()
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        return _fail(f"cannot write the output: {reason}", CANNOT_WRITE)
+    return DONE
+
+
+def _fail(message: str, status: int = BAD_INPUT) -> int:
+    # One line whatever the message quotes of the input (argparse repeats stray words as given).
+    _say(f"klaverjas: error: {one_line(message)}")
+    return status
 
 
 def _interrupted() -> int:
-    print("klaverjas: interrupted", file=sys.stderr)
-    return 130
+    _say("klaverjas: interrupted")
+    return INTERRUPTED
+
+
+def _say(line: str) -> None:
+    """`line` on stderr, if anyone can read it there: a closed or broken stderr leaves only
+    the exit status to tell."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(printable(line, stream) + "\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _pipe_closed() -> int:
-    # Nobody reads any more: point stdout at /dev/null so that the flush at exit stays quiet.
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    return 141
+    _silence_stdout()
+    return PIPE_CLOSED
 
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the flush at exit does not fail again on what is left
+    in its buffer."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):    # no stdout, or not a file (under tests)
+        pass

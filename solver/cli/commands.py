@@ -20,6 +20,7 @@ from ..model.cards import Card, Seat, Team
 from ..model.record import GameRecord
 from ..model.rules import Rules
 from .inputs import looks_like_json, read_deal, read_position, read_record, read_rules
+from .output import shown_path
 from .parser import UsageError
 
 
@@ -206,8 +207,8 @@ def cmd_report(args) -> str:
     try:
         out.write_text(page, encoding="utf-8")
     except OSError as err:
-        raise UsageError(f"cannot write {shorten(str(out))}: {err.strerror or err}") from None
-    return f"wrote {out} ({len(page) // 1024} KB): open it in a browser"
+        raise UsageError(f"cannot write {shorten(shown_path(out))}: {err.strerror or err}") from None
+    return f"wrote {shown_path(out)} ({len(page) // 1024} KB): open it in a browser"
 
 
 def cmd_labels(args) -> str:
@@ -225,11 +226,15 @@ def cmd_labels(args) -> str:
         play=args.play, skip_forced=args.skip_forced, objectives=tuple(args.objective),
         trump=args.trump, leader=args.leader, playing=args.playing,
         deals_per_shard=args.deals_per_shard, format=args.format, worlds=args.worlds)
+    # No progress bar where standard error is closed: there is nowhere to draw it.
     summary = labels.generate(config, args.out, workers=args.workers, scheduler=args.scheduler,
-                              progress=not args.quiet,
-                              command=" ".join(["klaverjas"] + sys.argv[1:]))
-    return f"{summary}; written to {args.out}"
+                              progress=not args.quiet and sys.stderr is not None,
+                              command=" ".join(["klaverjas"] + [shown_path(a) for a in getattr(args, "argv", sys.argv[1:])]))
+    return f"{summary}; written to {shown_path(args.out)}"
 
+
+# The subcommands whose work is a file: what they print is only a note of it.
+WRITE_FILES = ("report", "labels")
 
 COMMANDS: Dict[str, Callable[[Any], str]] = {
     "solve": cmd_solve, "table": cmd_table, "analyse": cmd_analyse, "bid": cmd_bid,

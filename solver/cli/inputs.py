@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
-from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, List, Optional, Tuple, Union
 
 from ..errors import RulesError, quote, shorten
 from ..model.deal import Deal
 from ..model.game import Game
 from ..model.record import GameRecord
 from ..model.rules import RULE_PRESETS, Rules, load_rules
+from .output import shown_path
 from .parser import UsageError
 
 
@@ -24,23 +25,116 @@ def looks_like_json(text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
+# Deals, records and rules are a few kilobytes: reading stops well before /dev/zero fills memory.
+MOST_INPUT_BYTES = 4 << 20
+
+# No option or field takes a number anywhere near this long; Python itself refuses to read
+# integers of more than 4,300 digits (and fewer when PYTHONINTMAXSTRDIGITS says so).
+MOST_DIGITS = 100
+
+# The byte order mark some editors put at the start of a UTF-8 file.
+BOM = "\ufeff"
+
+
+class NoSuchSource(UsageError):
+    """`source` is neither an existing file nor written out on the command line."""
+
+
 def read_text(source: str, inline: Callable[[str], bool]) -> str:
-    """What `source` names: standard input for '-', an existing file, or `source` itself when
-    `inline(source)` says it is written out on the command line."""
+    """What `source` names: standard input for '-', an existing file (a pipe or FIFO too), or
+    `source` itself when `inline(source)` says it is written out on the command line. Files and
+    standard input are read as UTF-8, a leading byte order mark dropped."""
     if source == "-":
-        return sys.stdin.read()
+        return _decoded(_read_standard_input(), "standard input")
     try:
-        is_file = Path(source).is_file()
-    except (OSError, ValueError):      # a name too long, or with a NUL byte
-        is_file = False
-    if is_file:
+        os.stat(source)
+    except (OSError, ValueError) as err:      # ValueError: a NUL byte in the name
+        if inline(source):
+            return source.removeprefix(BOM)
+        if isinstance(err, FileNotFoundError):
+            raise NoSuchSource(f"cannot read {shown(source)}: no such file") from None
+        raise UsageError(f"cannot read {shown(source)}: {_reason(err)}") from None
+    try:
+        with open(source, "rb") as f:
+            data = f.read(MOST_INPUT_BYTES + 1)
+    except OSError as err:
+        raise UsageError(f"cannot read {shown(source)}: {_reason(err)}") from None
+    return _decoded(data, shown(source))
+
+
+def shown(source: str) -> str:
+    """A file name for a message: its non-UTF-8 bytes escaped, cut to a short line."""
+    return shorten(shown_path(source))
+
+
+def _read_standard_input() -> Union[bytes, str]:
+    stream = sys.stdin
+    if stream is None:
+        raise UsageError("cannot read standard input: it is closed")
+    try:
+        # Bytes where there are any, so that the encoding is UTF-8 whatever the locale says.
+        buffer = getattr(stream, "buffer", None)
+        return (buffer or stream).read(MOST_INPUT_BYTES + 1)
+    except (OSError, ValueError) as err:      # ValueError: read from a closed file
+        raise UsageError(f"cannot read standard input: {_reason(err)}") from None
+
+
+def _decoded(data: Union[bytes, str], where: str) -> str:
+    if len(data) > MOST_INPUT_BYTES:
+        raise UsageError(f"cannot read {where}: longer than {MOST_INPUT_BYTES >> 20} MB, which no "
+                         f"deal, record or rules file is")
+    if isinstance(data, bytes):
         try:
-            return Path(source).read_text()
-        except (OSError, UnicodeDecodeError) as err:
-            raise UsageError(f"cannot read {shorten(source)}: {err}") from None
-    if inline(source):
-        return source
-    raise UsageError(f"cannot read {shorten(source)}: no such file")
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise UsageError(f"cannot read {where}: not UTF-8 text (byte 0x{data[err.start]:02x} "
+                             f"at offset {err.start})") from None
+    return data.removeprefix(BOM)
+
+
+def _reason(err: Exception) -> str:
+    """Why a file could not be read, in the words of the command line."""
+    if isinstance(err, IsADirectoryError):
+        return "is a directory"
+    if isinstance(err, PermissionError):
+        return "permission denied"
+    if isinstance(err, FileNotFoundError):
+        return "no such file"
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror[:1].lower() + err.strerror[1:]
+    return "not a file name" if isinstance(err, ValueError) and "null" in str(err) else str(err)
+
+
+def json_numbers_in_range(text: str, what: str) -> None:
+    """Refuse a JSON integer of more than MOST_DIGITS digits in `text`, naming the field that
+    holds it (`what` names the whole: --rules, the game record); text that is not JSON is left
+    to the reader that reports it."""
+    try:
+        value = json.loads(text, parse_int=_integer_or_too_long)
+    except (ValueError, RecursionError):
+        return
+    # Walked with a stack, not recursion: the JSON may be nested as deeply as the parser allows.
+    stack: List[Tuple[str, object]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, _TooLong):
+            field = f"field {quote(where, 40)}" if where else "the number"
+            raise UsageError(f"{what}: {field} is out of range: a whole number of {item.digits} "
+                             f"digits")
+        if isinstance(item, dict):
+            stack += [(f"{where}.{key}" if where else str(key), v) for key, v in item.items()]
+        elif isinstance(item, list):
+            stack += [(f"{where}[{i}]", v) for i, v in enumerate(item)]
+
+
+class _TooLong:
+    def __init__(self, digits: int):
+        self.digits = digits
+
+
+def _integer_or_too_long(text: str):
+    digits = len(text.lstrip("-"))
+    return _TooLong(digits) if digits > MOST_DIGITS else int(text)
 
 
 def read_deal(source: str, notation: str = "en") -> Deal:
@@ -50,7 +144,9 @@ def read_deal(source: str, notation: str = "en") -> Deal:
 def read_record(source: str, rules: Optional[str] = None, notation: str = "en") -> GameRecord:
     """The record `source` names, with the `rules` given (see `read_rules`) in place of its own;
     `notation` is its card notation when it names none."""
-    record = GameRecord.from_json(read_text(source, looks_like_json), notation)
+    text = read_text(source, looks_like_json)
+    json_numbers_in_range(text, "game record")
+    record = GameRecord.from_json(text, notation)
     if rules:
         record = dataclasses.replace(record, rules=read_rules(rules))
     return record
@@ -62,9 +158,12 @@ def read_rules(value: str) -> Rules:
         return load_rules(value)
     try:
         text = read_text(value, looks_like_json)
-    except UsageError:
+    except NoSuchSource:
         raise RulesError(f"--rules {quote(value)}: not amsterdam, rotterdam, inline JSON or a "
                          f"readable JSON file") from None
+    except UsageError as err:
+        raise RulesError(f"--rules: {err}") from None
+    json_numbers_in_range(text, f"--rules {quote(value, 40)}")
     try:
         return load_rules(json.loads(text))
     except json.JSONDecodeError as err:

@@ -20,6 +20,13 @@ EXAMPLE_DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
 # The largest table a Solver accepts (Solver checks it too: this only names the option).
 MOST_TABLE_MB = 1 << 20
 
+# Upper bounds for the numbers that size a run, so that a slip of the keyboard is a clear error
+# rather than a command that grows in memory for hours. Each is far above what any use needs.
+MOST_WORLDS = 100_000
+MOST_WORKERS = 256
+MOST_DEALS = 10 ** 9
+MOST_DEALS_PER_SHARD = 100_000
+
 COMMAND_NAMES = ("solve", "table", "analyse", "bid", "view", "report", "labels")
 
 
@@ -93,18 +100,18 @@ def whole(option: str, least: int, most=None):
     return convert
 
 
-def whole_or_auto(option: str, least: int):
-    """An argparse `type` for a whole number from `least`, or "auto"."""
-    number = whole(option, least)
+def whole_or_auto(option: str, least: int, most: Optional[int] = None):
+    """An argparse `type` for a whole number from `least` to `most`, or "auto"."""
+    number = whole(option, least, most)
 
     def convert(text: str):
         if text == "auto":
             return text
-        try:
-            return number(text)
-        except UsageError:
-            raise UsageError(f"{option} must be a whole number of at least {least} or auto, "
-                             f"got {quote(text)}") from None
+        if not text.strip().lstrip("+-").isdigit():
+            allowed = f"from {least} to {most}" if most is not None else f"of at least {least}"
+            raise UsageError(f"{option} must be a whole number {allowed} or auto, "
+                             f"got {quote(text)}")
+        return number(text)     # a number out of range: the whole number's own message
     convert.__name__ = "whole number or auto"
     return convert
 
@@ -141,8 +148,8 @@ RULES_HELP = ("amsterdam (the default), rotterdam, inline JSON of options "
 
 SINGLE_DUMMY_HELP = (
     "judge every card single dummy too, over this many worlds its player could not tell from "
-    f"the real one, or auto: {WORLDS_BATCH} at a time until each verdict is decided, at most "
-    f"{WORLDS_MOST} (default: 0, double dummy only)")
+    f"the real one, up to {MOST_WORLDS:,} (default: 0, double dummy only); or auto: "
+    f"{WORLDS_BATCH} at a time until each verdict is decided, at most {WORLDS_MOST}")
 
 
 # -- options shared by several subcommands -----------------------------------------------------
@@ -178,7 +185,8 @@ def position(p) -> None:
 def worlds_and_seed(p, help_text: str, least: int = 0, default: int = 0,
                     auto: bool = False) -> None:
     """--worlds (with `auto`, also "auto") and --seed."""
-    kind = whole_or_auto("--worlds", least) if auto else whole("--worlds", least)
+    kind = (whole_or_auto("--worlds", least, MOST_WORLDS) if auto
+            else whole("--worlds", least, MOST_WORLDS))
     p.add_argument("--worlds", type=kind, default=default, help=help_text)
     p.add_argument("--seed", type=whole("--seed", 0), default=0, help="the worlds' seed (default: 0)")
 
@@ -190,9 +198,9 @@ def table_size(p, note: str = "") -> None:
 
 
 def workers_and_table_size(p) -> None:
-    p.add_argument("--workers", type=whole("--workers", 1), default=None,
-                   help="threads that solve positions at once, one solver and table each "
-                        "(default: all cores)")
+    p.add_argument("--workers", type=whole("--workers", 1, MOST_WORKERS), default=None,
+                   help=f"threads that solve positions at once, one solver and table each, up "
+                        f"to {MOST_WORKERS} (default: all cores)")
     # The analyses take a table size only with a Solver given, which they then use alone.
     table_size(p, ". With it, one solver does the double-dummy work, on one thread")
 
@@ -262,7 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help='the recorded bid to judge under the procedure, seat and trump: "N H"; '
                         'one it does not allow is reported as not allowed (default: none)')
     worlds_and_seed(p, "also each option's chance of making it from the seat's own hand, over "
-                       "this many deals of the other cards (default: 0, double dummy only)")
+                       f"this many deals of the other cards, up to {MOST_WORLDS:,} (default: 0, "
+                       "double dummy only)")
     workers_and_table_size(p)
     card_notation(p, "the deal, suits and cards given (the output stays in en)")
 
@@ -276,7 +285,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="whose view: must be the player to move (default: the player to move)")
     p.add_argument("--objective", default="points", choices=OBJECTIVES,
                    help="what to average: points, score or make (default: points)")
-    worlds_and_seed(p, "how many worlds to sample (default: 64)", least=1, default=64)
+    worlds_and_seed(p, f"how many worlds to sample, from 1 to {MOST_WORLDS:,} (default: 64)",
+                    least=1, default=64)
     workers_and_table_size(p)
     card_notation(p, "the deal, suits and cards given (the output stays in en)")
 
@@ -294,12 +304,14 @@ def build_parser() -> argparse.ArgumentParser:
                 "klaverjas labels --deals 1000 --seed 7 --positions trick-starts --out labels/",
                 json_output=False)
     p.add_argument("--out", default=None,
-                   help="the output folder, required unless --verify (default: none); a rerun resumes it")
+                   help="the output folder, required unless --verify (default: none); a rerun "
+                        "resumes it")
     p.add_argument("--verify", metavar="DIR", default=None,
                    help="check the labels folder DIR against its manifest instead: name each "
-                        "shard that is not as its run wrote it, exit status 1 if any (default: none)")
-    p.add_argument("--deals", type=whole("--deals", 1), default=1000,
-                   help="how many deals (default: 1000)")
+                        "shard that is not as its run wrote it, exit status 1 if any "
+                        "(default: none)")
+    p.add_argument("--deals", type=whole("--deals", 1, MOST_DEALS), default=1000,
+                   help=f"how many deals, up to {MOST_DEALS:,} (default: 1000)")
     p.add_argument("--seed", type=whole("--seed", 0), default=0,
                    help="the stream of deals, trumps and play (default: 0)")
     p.add_argument("--rules", default="amsterdam", help=RULES_HELP)
@@ -321,15 +333,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="fix the playing team (default: drawn per deal)")
     p.add_argument("--format", default="parquet",
                    help="parquet (needs pyarrow) or npz (default: parquet)")
-    p.add_argument("--deals-per-shard", type=whole("--deals-per-shard", 1), default=1000,
-                   help="deals in each output file (default: 1000)")
-    p.add_argument("--workers", type=whole("--workers", 1), default=None,
-                   help="worker processes, one solver each (default: all cores)")
+    p.add_argument("--deals-per-shard", type=whole("--deals-per-shard", 1, MOST_DEALS_PER_SHARD),
+                   default=1000, help=f"deals in each output file, up to {MOST_DEALS_PER_SHARD:,} "
+                                      f"(default: 1000)")
+    p.add_argument("--workers", type=whole("--workers", 1, MOST_WORKERS), default=None,
+                   help=f"worker processes, one solver each, up to {MOST_WORKERS} (default: all "
+                        f"cores)")
     p.add_argument("--scheduler", default=None,
                    help="run on a Dask cluster: the scheduler's address, tcp://host:8786 "
                         "(default: local processes)")
-    p.add_argument("--worlds", type=whole("--worlds", 0), default=0,
+    p.add_argument("--worlds", type=whole("--worlds", 0, MOST_WORLDS), default=0,
                    help="also write sd_values: each card's mean over this many worlds the seat "
-                        "to move cannot tell apart (default: 0, none)")
+                        f"to move cannot tell apart, up to {MOST_WORLDS:,} (default: 0, none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")
     return parser
