@@ -7,8 +7,9 @@ The model (cards, deals, rules, games, scoring) is plain Python and imported at 
 names that need the compiled engine are imported on first use, so that a missing or stale
 build is reported where it matters (and the `klaverjas` command can say so in one line).
 """
-from importlib import import_module
-from typing import TYPE_CHECKING, Any, List
+from typing import TYPE_CHECKING
+
+from ._lazy import lazy_names
 
 from ._version import __version__
 from .model.cards import Card, Rank, Seat, Suit, Team, parse_cards
@@ -38,16 +39,7 @@ if TYPE_CHECKING:   # for type checkers and editors: the same names, imported ea
     from .engine.search import SolveResult, Solver, solve, solve_moves
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY_NAMES:
-        raise AttributeError(f"module 'solver' has no attribute {name!r}")
-    value = getattr(import_module(f".{_LAZY_NAMES[name]}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> List[str]:
-    return sorted(set(globals()) | set(_LAZY_NAMES))
+__getattr__, __dir__ = lazy_names(globals(), _LAZY_NAMES)
 
 
 __all__ = [

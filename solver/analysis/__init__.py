@@ -10,8 +10,9 @@ True
 The names below need the compiled engine, so they are imported on first use: importing a
 pure module such as `solver.analysis.worlds` does not load the engine.
 """
-from importlib import import_module
-from typing import TYPE_CHECKING, Any, List
+from typing import TYPE_CHECKING
+
+from .._lazy import lazy_names
 
 # name -> the module of this package that defines it
 _NAMES = {
@@ -30,16 +31,7 @@ if TYPE_CHECKING:   # for type checkers and editors: the same names, imported ea
     from .view import CardStats, ViewAnalysis, analyse_view
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _NAMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{_NAMES[name]}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> List[str]:
-    return sorted(set(globals()) | set(_NAMES))
+__getattr__, __dir__ = lazy_names(globals(), _NAMES)
 
 
 __all__ = [
