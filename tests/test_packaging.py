@@ -157,12 +157,13 @@ def test_the_portability_header_counts_bits_with_each_compiler(tmp_path, compile
 
 # -- wheels: the platforms cibuildwheel builds in CI (.github/workflows/wheels.yml) -------------
 
-WHEEL_PLATFORMS = {"linux": {"manylinux_x86_64", "manylinux_aarch64"},
-                   "macos": {"macosx_x86_64", "macosx_arm64"},
-                   "windows": {"win_amd64"}}
+# (cibuildwheel's platform, architecture): the platform part of the wheels' identifiers
+WHEELS = {("linux", "x86_64"): "manylinux_x86_64", ("linux", "aarch64"): "manylinux_aarch64",
+          ("macos", "x86_64"): "macosx_x86_64", ("macos", "arm64"): "macosx_arm64",
+          ("windows", "AMD64"): "win_amd64"}
 
 
-@pytest.mark.parametrize("platform", sorted(WHEEL_PLATFORMS))
+@pytest.mark.parametrize("platform", ["linux", "macos", "windows"])
 def test_cibuildwheel_builds_each_cpython_for_each_platform(platform):
     pytest.importorskip("cibuildwheel")
     if not (ROOT / "pyproject.toml").exists():
@@ -170,8 +171,20 @@ def test_cibuildwheel_builds_each_cpython_for_each_platform(platform):
     listed = subprocess.run([sys.executable, "-m", "cibuildwheel", "--print-build-identifiers",
                              "--platform", platform], cwd=ROOT, capture_output=True, text=True,
                             check=True).stdout.split()
+    wanted = {tag for (system, _), tag in WHEELS.items() if system == platform}
     pythons = {identifier.split("-")[0] for identifier in listed}
-    assert {identifier.split("-", 1)[1] for identifier in listed} == WHEEL_PLATFORMS[platform]
-    assert len(listed) == len(pythons) * len(WHEEL_PLATFORMS[platform])
+    assert {identifier.split("-", 1)[1] for identifier in listed} == wanted
+    assert len(listed) == len(pythons) * len(wanted)
     assert all(re.fullmatch(r"cp3\d+", python) for python in pythons), pythons  # no cp314t
     assert min(pythons, key=lambda python: int(python[3:])) == "cp39"   # requires-python
+
+
+def test_the_wheel_workflow_runs_each_platform_on_its_own_runner():
+    yaml = pytest.importorskip("yaml")
+    workflow = ROOT / ".github" / "workflows" / "wheels.yml"
+    if not workflow.exists():
+        pytest.skip("needs the project's .github folder")
+    jobs = yaml.safe_load(workflow.read_text())["jobs"]["wheels"]["strategy"]["matrix"]["include"]
+    system = {"ubuntu": "linux", "macos": "macos", "windows": "windows"}
+    assert sorted((system[job["runner"].split("-")[0]], job["archs"]) for job in jobs) \
+        == sorted(WHEELS)
