@@ -103,10 +103,12 @@ def test_the_readme_links_only_files_inside_the_project():
 def test_every_section_of_the_rules_reference_cited_in_the_code_exists():
     import re
     from pathlib import Path
+    import solver
     root = Path(__file__).resolve().parents[1]
     headings = set(re.findall(r"^#+ (.+)$", (root / "docs" / "rules.md").read_text(), re.M))
     cited = []
-    sources = [p for suffix in ("py", "pyx", "pxd", "pxi") for p in (root / "solver").rglob(f"*.{suffix}")]
+    package = Path(solver.__file__).parent      # the source tree, or an installed wheel
+    sources = [p for suffix in ("py", "pyx", "pxd", "pxi") for p in package.rglob(f"*.{suffix}")]
     for path in sources:
         text = re.sub(r"\s*\n\s*#?\s*", " ", path.read_text())   # comments and docstrings as one line
         assert "RULES.md" not in text, path

@@ -107,7 +107,7 @@ cdef inline void tighten_by_trumps(const Params* p, int metric, const State* s, 
     cdef uint32_t theirs = p.by_strength[(team_cards(p, s, False) >> shift) & 0xFF]
     cdef uint32_t run
     if ours > theirs:           # by strength: the playing team holds the highest trump
-        run = ours & ~((<uint32_t>2 << (31 - __builtin_clz(theirs))) - 1) if theirs else ours
+        run = ours & ~((<uint32_t>2 << (31 - kj_leading_zeros(theirs))) - 1) if theirs else ours
         if metric == METRIC_CARDS:
             low[0] += p.trump_points[run]
             return
@@ -115,7 +115,7 @@ cdef inline void tighten_by_trumps(const Params* p, int metric, const State* s, 
         if s.won[0] == 0 and p.pit_mode == PIT_ANY:
             low[0] += p.pit_bonus       # the defenders' pit that points_to_come allowed for
     elif theirs:
-        run = theirs & ~((<uint32_t>2 << (31 - __builtin_clz(ours))) - 1) if ours else theirs
+        run = theirs & ~((<uint32_t>2 << (31 - kj_leading_zeros(ours))) - 1) if ours else theirs
         if metric == METRIC_CARDS:
             high[0] -= p.trump_points[run]
             return

@@ -14,7 +14,7 @@ except ImportError as err:
 
 if source_hash(Path(__file__).parent) not in (None, _engine.BUILT_FROM):
     raise ImportError(
-        "solver's compiled engine is stale: solver/engine/_engine.pyx, .pxd or .pxi changed after it was "
-        f"built. {_REBUILD}")
+        "solver's compiled engine is stale: solver/engine/_engine.pyx, .pxd, .pxi or _portable.h "
+        f"changed after it was built. {_REBUILD}")
 
 engine = _engine

@@ -1,7 +1,8 @@
 # The Cython core: the alpha-beta search and its Python face. One unit per search concept,
 # included here so that the compiler still inlines across them: _trick.pxi (the rules of a
 # trick, values), _bounds.pxi, _table.pxi (transposition table), _ordering.pxi (equivalent
-# cards, move ordering, lookahead). Declarations are in _engine.pxd. The search runs without the GIL and reports no errors:
+# cards, move ordering, lookahead). Declarations are in _engine.pxd; each compiler's builtins
+# in _portable.h. The search runs without the GIL and reports no errors:
 # `Engine.configure` checks every number it is given before any of it is used.
 from cpython.exc cimport PyErr_Occurred
 from libc.stdint cimport uint16_t, uint32_t, uint64_t, uintptr_t
@@ -102,7 +103,7 @@ cdef int enhanced_cutoff(Search* S, const State* s, int* moves, int n, bint maxi
         gains[i] = progress(&S.p, S.metric, &child) - base
         make_key(S, &child, &keys[i])
         buckets[i] = bucket_of(S, &keys[i])
-        __builtin_prefetch(buckets[i])
+        kj_prefetch(buckets[i])
     for i in range(n):
         entry = probe_bucket(S, buckets[i], &keys[i], &found)
         if not found:

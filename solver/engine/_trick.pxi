@@ -29,18 +29,19 @@ _fill_run_roem()
 
 
 cdef inline int popcount(uint32_t x) noexcept nogil:
-    return __builtin_popcount(x)
+    return kj_popcount(x)
 
 
 cdef inline int lowest(uint32_t x) noexcept nogil:
-    return __builtin_ctz(x)
+    return kj_lowest_bit(x)
 
 
-cdef extern from *:
-    int __builtin_popcount(unsigned int) nogil
-    int __builtin_ctz(unsigned int) nogil
-    int __builtin_clz(unsigned int) nogil
-    void __builtin_prefetch(const void*) nogil
+cdef extern from "_portable.h":
+    # Each compiler's builtins, with a plain-C fallback: the one place that names them.
+    int kj_popcount(uint32_t) nogil
+    int kj_lowest_bit(uint32_t) nogil       # of a set that is not empty
+    int kj_leading_zeros(uint32_t) nogil    # of a set that is not empty
+    void kj_prefetch(const void*) nogil
 
 
 cdef inline int card_points(const Params* p, uint32_t cards) noexcept nogil:
