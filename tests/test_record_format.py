@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+import solver.model
 from solver import GameRecord, RecordError, Rules, analyse_play
 from solver.analysis.play import PlayStep
 from solver.cli import main
@@ -15,7 +16,8 @@ from solver.model.match import ROUNDS_IN_A_BOOM, Match
 from solver.model.rules import _CHOICES, _MULTIPLIERS, MAX_AMOUNT
 
 ROOT = Path(__file__).resolve().parents[1]
-SCHEMA_FILE = ROOT / "solver" / "model" / "record.schema.json"
+# The shipped file, from the package under test (the source tree or an installed wheel).
+SCHEMA_FILE = Path(solver.model.__file__).parent / "record.schema.json"
 GAME = json.loads((ROOT / "examples" / "game.json").read_text())
 DEAL = GAME["deal"]
 BASE = {"deal": DEAL, "dealer": "E", "trump": "S", "playing": "EW", "rules": "amsterdam",
