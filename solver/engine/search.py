@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, Ty
 from ..model.cards import (ALL_CARDS, ByTeam, Card, CardsLike, Rank, Seat, SeatLike, SuitLike,
                            Team, TeamLike, parse_cards)
 from ..model.deal import Deal
-from ..errors import SolverError, quote, whole_number
+from ..errors import SolverError, quote, reading_fields, whole_number
 from ..model.game import Game, check_game
 from ..model.rules import Rules, RulesLike, check_rules
 from ..model.scoring import (Value, card_points_to_make, check_objective, hand_roem,
@@ -58,8 +58,9 @@ class SolveResult:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "SolveResult":
         """The result `to_dict` wrote."""
-        return cls(data["objective"], data["value"], ByTeam(data["totals"]),
-                   parse_cards(data["line"]), data["nodes"], parse_cards(data.get("played", [])))
+        with reading_fields("a solve result", data):
+            return cls(data["objective"], data["value"], ByTeam(data["totals"]),
+                       parse_cards(data["line"]), data["nodes"], parse_cards(data.get("played", [])))
 
     def __str__(self) -> str:
         return (f"{self.objective} = {self.value}  (NS {self.totals['NS']}, EW {self.totals['EW']}; "

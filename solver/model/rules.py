@@ -142,7 +142,13 @@ Rules.__init__ = _init_with_clear_errors  # type: ignore[method-assign]
 
 def _is_integer(value: Any) -> bool:
     """Whether `value` is a whole number (NumPy's too), not a bool."""
-    return not isinstance(value, bool) and hasattr(type(value), "__index__")
+    if isinstance(value, bool):
+        return False
+    try:
+        operator.index(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _amount(name: str, value: Any) -> int:
