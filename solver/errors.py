@@ -134,8 +134,8 @@ def reading_fields(what: str, data: Any, error: Type[SolverError] = SolverError)
                     f"{quote(data)}")
     try:
         yield
-    except SolverError:
-        raise
+    except SolverError as err:
+        raise error(f"{what}: {err}") from None
     except KeyError as err:
         raise error(f"{what} has no {quote(err.args[0] if err.args else None, 40)} "
                     f"field") from None

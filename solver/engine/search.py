@@ -243,6 +243,8 @@ class Solver:
         position's points value when the caller knows it, where the rules let points decide
         it (`make_is_points_above_zero`); searched otherwise."""
         check_game(game)
+        if points is not None:
+            points = whole_number("points", points)
         if points is not None and make_is_points_above_zero(game.rules):
             return points > 0
         return bool(self.value(game, "make"))

@@ -214,6 +214,8 @@ class GameRecord:
         >>> len(GameRecord.from_json_lines(line + "\\n" + line + "\\n"))
         2
         """
+        if not isinstance(text, str):
+            raise RecordError(f"JSON Lines of game records must be text, got {quote(text)}")
         records = []
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
