@@ -1,7 +1,9 @@
 """The errors users see. All share `SolverError` (a ValueError), and every message names the
 card, seat, field or option that is wrong, quoting at most about 80 characters of the input."""
 import operator
-from typing import TYPE_CHECKING, Any, Optional, Sequence, Type
+from collections.abc import Mapping
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator, Optional, Sequence, Type
 
 if TYPE_CHECKING:   # for the checker only: this module imports nothing of the package
     from .model.cards import Card, Seat
@@ -114,3 +116,28 @@ def choice(name: str, value: Any, allowed: Sequence[str],
     if not isinstance(value, str) or value not in allowed:
         raise error(f"{name} {quote(value)} is not allowed: choose one of {', '.join(allowed)}")
     return value
+
+
+@contextmanager
+def reading_fields(what: str, data: Any, error: Type[SolverError] = SolverError) -> Iterator[None]:
+    """Read the fields of `data`, the dict a result's `to_dict()` wrote, in the `with` block: a
+    missing field or one of the wrong shape is `error`, naming `what` and the field.
+
+    >>> with reading_fields("a solve result", {}) as _:
+    ...     {}["objective"]
+    Traceback (most recent call last):
+    ...
+    solver.errors.SolverError: a solve result has no 'objective' field
+    """
+    if not isinstance(data, Mapping):
+        raise error(f"{what} must be a dict of its fields, as to_dict() writes it, got "
+                    f"{quote(data)}")
+    try:
+        yield
+    except SolverError as err:
+        raise error(f"{what}: {err}") from None
+    except KeyError as err:
+        raise error(f"{what} has no {quote(err.args[0] if err.args else None, 40)} "
+                    f"field") from None
+    except (TypeError, AttributeError, ValueError, IndexError) as err:
+        raise error(f"{what} has a field of the wrong shape: {shorten(str(err))}") from None

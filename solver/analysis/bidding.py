@@ -7,7 +7,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 from ..model.cards import Seat, SeatLike, Suit, SuitLike
 from ..model.deal import Deal, check_deal
 from ..model.streams import derive
-from ..errors import SolverError, choice, quote, whole_number
+from ..errors import SolverError, choice, quote, reading_fields, whole_number
 from ..model.game import Game
 from ..model.rules import Rules, check_rules
 from ..model.scoring import Value
@@ -63,9 +63,10 @@ class BidOption:
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "BidOption":
         """The option `to_dict` wrote."""
-        return cls(Seat.parse(d["seat"]), Suit.parse(d["trump"]), Seat.parse(d["leader"]),
-                   d["value"], d["makeable"], d["allowed"], d["how"], d.get("sd_makes"),
-                   d.get("sd_value"))
+        with reading_fields("a bid option", d):
+            return cls(Seat.parse(d["seat"]), Suit.parse(d["trump"]), Seat.parse(d["leader"]),
+                       d["value"], d["makeable"], d["allowed"], d["how"], d.get("sd_makes"),
+                       d.get("sd_value"))
 
 
 def _names(items: Sequence[str], conjunction: str) -> str:
@@ -283,10 +284,11 @@ class BidAnalysis:
     def from_dict(cls, d: Dict[str, Any]) -> "BidAnalysis":
         """The analysis `to_dict` wrote. The verdict is judged again from the options, so the
         older form, with the verdict as a string, reads the same."""
-        bid = (Seat.parse(d["bid"][0]), Suit.parse(d["bid"][1])) if d.get("bid") else None
-        return cls(Deal.from_pbn(d["deal"]), Seat.parse(d["dealer"]), Rules.from_dict(d["rules"]),
-                   d["procedure"], Suit.parse(d["turned"]) if d.get("turned") else None,
-                   [BidOption.from_dict(o) for o in d["options"]], bid)
+        with reading_fields("a bid analysis", d):
+            bid = (Seat.parse(d["bid"][0]), Suit.parse(d["bid"][1])) if d.get("bid") else None
+            return cls(Deal.from_pbn(d["deal"]), Seat.parse(d["dealer"]), Rules.from_dict(d["rules"]),
+                       d["procedure"], Suit.parse(d["turned"]) if d.get("turned") else None,
+                       [BidOption.from_dict(o) for o in d["options"]], bid)
 
 
 def _when_allowed(procedure: str, seat: Seat, trump: Suit, dealer: Seat,

@@ -10,7 +10,8 @@ from ..model.cards import (Card, CardsLike, Seat, SeatLike, SuitLike, Team, Team
                            parse_cards)
 from ..model.deal import Deal
 from ..model.streams import derive
-from ..errors import DealError, IllegalPlayError, RecordError, choice, quote, whole_number
+from ..errors import (DealError, IllegalPlayError, RecordError, choice, quote, reading_fields,
+                      whole_number)
 from ..model.game import Game
 from ..model.rules import Rules, check_rules
 from ..model.scoring import Value, final_scores, is_made, revoke_scores, value_for_team
@@ -92,11 +93,12 @@ class PlayStep:
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "PlayStep":
-        return cls(d["number"], d["trick"], Seat.parse(d["seat"]), Card.parse(d["card"]),
-                   d["value_before"], d["value_after"], d["loss"], parse_cards(d["best_cards"]),
-                   {Card.parse(c): v for c, v in d.get("values", {}).items()},
-                   d.get("sd_loss"), parse_cards(d.get("sd_best_cards", [])),
-                   d.get("sd_loss_low"), _high(d), d.get("sd_worlds", 0))
+        with reading_fields("a play step", d):
+            return cls(d["number"], d["trick"], Seat.parse(d["seat"]), Card.parse(d["card"]),
+                       d["value_before"], d["value_after"], d["loss"], parse_cards(d["best_cards"]),
+                       {Card.parse(c): v for c, v in d.get("values", {}).items()},
+                       d.get("sd_loss"), parse_cards(d.get("sd_best_cards", [])),
+                       d.get("sd_loss_low"), _high(d), d.get("sd_worlds", 0))
 
 
 def _high(d: Dict[str, Any]) -> Optional[float]:
@@ -123,8 +125,9 @@ class IllegalCard:
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "IllegalCard":
-        return cls(d["number"], d["trick"], Seat.parse(d["seat"]), Card.parse(d["card"]),
-                   d["duty"], d["message"])
+        with reading_fields("an illegal card", d):
+            return cls(d["number"], d["trick"], Seat.parse(d["seat"]), Card.parse(d["card"]),
+                       d["duty"], d["message"])
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,8 @@ class ActualResult:
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "ActualResult":
-        return cls(d["totals"], d["scores"], d["complete"], d["made"])
+        with reading_fields("an actual result", d):
+            return cls(d["totals"], d["scores"], d["complete"], d["made"])
 
 
 @dataclass(frozen=True, repr=False)
@@ -227,10 +231,11 @@ class PlayAnalysis:
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "PlayAnalysis":
-        return cls(GameRecord.from_dict(d["record"]), d["start_value"], d["makeable"],
-                   [PlayStep.from_dict(s) for s in d["steps"]],
-                   IllegalCard.from_dict(d["illegal"]) if d["illegal"] else None,
-                   ActualResult.from_dict(d["actual"]))
+        with reading_fields("a play analysis", d):
+            return cls(GameRecord.from_dict(d["record"]), d["start_value"], d["makeable"],
+                       [PlayStep.from_dict(s) for s in d["steps"]],
+                       IllegalCard.from_dict(d["illegal"]) if d["illegal"] else None,
+                       ActualResult.from_dict(d["actual"]))
 
 
 def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = None,

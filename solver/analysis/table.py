@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
+from ..errors import reading_fields
 from ..model.cards import Seat, SeatLike, Suit, SuitLike, Team, TeamLike
 from ..model.deal import Deal, check_deal
 from ..model.game import Game
@@ -52,10 +53,11 @@ class DDTable:
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "DDTable":
         """The table `to_dict` wrote."""
-        # Files written before the key was named for the attribute say "makeable".
-        makes = data["makes"] if "makes" in data else data["makeable"]
-        return cls(Deal.from_pbn(data["deal"]), Rules.from_dict(data["rules"]),
-                   data["values"], makes)
+        with reading_fields("a double-dummy table", data):
+            # Files written before the key was named for the attribute say "makeable".
+            makes = data["makeable"] if "makes" not in data and "makeable" in data else data["makes"]
+            return cls(Deal.from_pbn(data["deal"]), Rules.from_dict(data["rules"]),
+                       data["values"], makes)
 
     def __str__(self) -> str:
         lines = ["points for NS by trump and leader; * NS makes it, ° EW makes it",

@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ..model.cards import Card, CardLike, Seat, SeatLike, Team
 from ..model.deal import Deal
-from ..errors import SolverError, whole_number
+from ..errors import SolverError, reading_fields, whole_number
 from ..model.game import Game, check_game
 from .parallel import solve_all
 from ..engine.search import Solver
@@ -43,7 +43,8 @@ class CardStats:
     @classmethod
     def from_dict(cls, d: Dict[str, float]) -> "CardStats":
         """The statistics `to_dict` wrote."""
-        return cls(d["mean"], d["stderr"], d["optimal"], d["makes"])
+        with reading_fields("card stats", d):
+            return cls(d["mean"], d["stderr"], d["optimal"], d["makes"])
 
 
 @dataclass(frozen=True, repr=False)
@@ -114,10 +115,11 @@ class ViewAnalysis:
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "ViewAnalysis":
         """The analysis `to_dict` wrote."""
-        return cls(Seat.parse(d["seat"]), d["objective"],
-                   {Card.parse(c): CardStats.from_dict(s) for c, s in d["cards"].items()},
-                   [Deal.from_pbn(w) for w in d["worlds"]], d["seed"],
-                   {Card.parse(c): list(v) for c, v in d.get("values", {}).items()})
+        with reading_fields("a view analysis", d):
+            return cls(Seat.parse(d["seat"]), d["objective"],
+                       {Card.parse(c): CardStats.from_dict(s) for c, s in d["cards"].items()},
+                       [Deal.from_pbn(w) for w in d["worlds"]], d["seed"],
+                       {Card.parse(c): list(v) for c, v in d.get("values", {}).items()})
 
 
 def world_values(solver: Solver, game: Game, world: Deal, objective: str

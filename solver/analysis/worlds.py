@@ -18,13 +18,14 @@ and draws one uniformly.
 from __future__ import annotations
 
 from functools import lru_cache
+import math
 from math import comb
 from typing import Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..model.cards import Card, Seat, SeatLike
 from ..model.deal import Deal
 from ..model.streams import SplitMix64
-from ..errors import SolverError, whole_number
+from ..errors import SolverError, quote, shorten, whole_number
 from ..model.game import Game, check_game, legal_cards
 
 # Unseen cards that the same seats may hold: (those seats, the cards).
@@ -134,7 +135,10 @@ def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
     worlds = [_draw(game, seat, groups, needs, index, count, rng) for _ in range(draws)]
     if weights is None:
         return worlds
-    return _pick_by_weight(worlds, [float(weights(w)) for w in worlds], n, rng)
+    if not callable(weights):
+        raise SolverError(f"weights must be a function of a world (a Deal) returning its weight, "
+                          f"got {quote(weights)}")
+    return _pick_by_weight(worlds, [_weight(weights, w) for w in worlds], n, rng)
 
 
 def _draw(game: Game, seat: Seat, groups: Tuple[Group, ...], needs: Needs,
@@ -171,11 +175,34 @@ def _players(game: Game) -> List[Seat]:
     return seats
 
 
+def _weight(weights: Callable[[Deal], float], world: Deal) -> float:
+    """The weight `weights` gives `world`: a finite number of at least 0, or a SolverError
+    naming the world."""
+    try:
+        weight = weights(world)
+    except Exception as err:
+        raise SolverError(f"weights raised {type(err).__name__} for world "
+                          f"{world.to_pbn()}: {shorten(str(err))}") from err
+    number: Optional[float] = None
+    if not isinstance(weight, (bool, str, bytes)):
+        try:
+            number = float(weight)
+        except (TypeError, ValueError, OverflowError):
+            pass
+    if number is None or not math.isfinite(number) or number < 0:
+        raise SolverError(f"weights must give each world a finite number of at least 0; "
+                          f"world {world.to_pbn()} got {quote(weight)}")
+    return number
+
+
 def _pick_by_weight(worlds: Sequence[Deal], weights: List[float], n: int,
                     rng: SplitMix64) -> List[Deal]:
     if any(w < 0 for w in weights) or sum(weights) <= 0:
         raise SolverError("weights must be >= 0 and not all 0")
     total = sum(weights)
+    if not math.isfinite(total):
+        raise SolverError(f"weights add up to more than a float holds ({total}): give smaller "
+                          f"weights")
     picked = []
     for _ in range(n):
         target = rng.next() / 2**64 * total

@@ -6,11 +6,12 @@ import dataclasses
 import json
 import os
 import sys
-from typing import Callable, List, Optional, Tuple, Union
+from typing import Callable, Optional, Union
 
 from ..errors import RulesError, quote, shorten
 from ..model.deal import Deal
 from ..model.game import Game
+from ..model.json_text import json_numbers_in_range
 from ..model.record import GameRecord
 from ..model.rules import RULE_PRESETS, Rules, load_rules
 from .output import shown_path
@@ -27,10 +28,6 @@ def looks_like_json(text: str) -> bool:
 
 # Deals, records and rules are a few kilobytes: reading stops well before /dev/zero fills memory.
 MOST_INPUT_BYTES = 4 << 20
-
-# No option or field takes a number anywhere near this long; Python itself refuses to read
-# integers of more than 4,300 digits (and fewer when PYTHONINTMAXSTRDIGITS says so).
-MOST_DIGITS = 100
 
 # The byte order mark some editors put at the start of a UTF-8 file.
 BOM = "\ufeff"
@@ -103,38 +100,6 @@ def _reason(err: Exception) -> str:
     if isinstance(err, OSError) and err.strerror:
         return err.strerror[:1].lower() + err.strerror[1:]
     return "not a file name" if isinstance(err, ValueError) and "null" in str(err) else str(err)
-
-
-def json_numbers_in_range(text: str, what: str) -> None:
-    """Refuse a JSON integer of more than MOST_DIGITS digits in `text`, naming the field that
-    holds it (`what` names the whole: --rules, the game record); text that is not JSON is left
-    to the reader that reports it."""
-    try:
-        value = json.loads(text, parse_int=_integer_or_too_long)
-    except (ValueError, RecursionError):
-        return
-    # Walked with a stack, not recursion: the JSON may be nested as deeply as the parser allows.
-    stack: List[Tuple[str, object]] = [("", value)]
-    while stack:
-        where, item = stack.pop()
-        if isinstance(item, _TooLong):
-            field = f"field {quote(where, 40)}" if where else "the number"
-            raise UsageError(f"{what}: {field} is out of range: a whole number of {item.digits} "
-                             f"digits")
-        if isinstance(item, dict):
-            stack += [(f"{where}.{key}" if where else str(key), v) for key, v in item.items()]
-        elif isinstance(item, list):
-            stack += [(f"{where}[{i}]", v) for i, v in enumerate(item)]
-
-
-class _TooLong:
-    def __init__(self, digits: int):
-        self.digits = digits
-
-
-def _integer_or_too_long(text: str):
-    digits = len(text.lstrip("-"))
-    return _TooLong(digits) if digits > MOST_DIGITS else int(text)
 
 
 def read_deal(source: str, notation: str = "en") -> Deal:

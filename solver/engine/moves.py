@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List
 
+from ..errors import reading_fields
 from ..model.cards import Card, Seat, Team, check_notation, parse_cards
 from ..model.scoring import Value, value_for_team
 
@@ -80,7 +81,8 @@ class MovesResult:
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "MovesResult":
-        return cls(data["objective"],
-                   {Card.parse(card): value for card, value in data["moves"].items()},
-                   parse_cards(data.get("played", [])), Seat.parse(data["to_move"]),
-                   Team.parse(data["playing"]))
+        with reading_fields("a moves result", data):
+            return cls(data["objective"],
+                       {Card.parse(card): value for card, value in data["moves"].items()},
+                       parse_cards(data.get("played", [])), Seat.parse(data["to_move"]),
+                       Team.parse(data["playing"]))

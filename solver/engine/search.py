@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, Ty
 from ..model.cards import (ALL_CARDS, ByTeam, Card, CardsLike, Rank, Seat, SeatLike, SuitLike,
                            Team, TeamLike, parse_cards)
 from ..model.deal import Deal
-from ..errors import whole_number
+from ..errors import SolverError, quote, reading_fields, whole_number
 from ..model.game import Game, check_game
 from ..model.rules import Rules, RulesLike, check_rules
 from ..model.scoring import (Value, card_points_to_make, check_objective, hand_roem,
@@ -58,8 +58,9 @@ class SolveResult:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "SolveResult":
         """The result `to_dict` wrote."""
-        return cls(data["objective"], data["value"], ByTeam(data["totals"]),
-                   parse_cards(data["line"]), data["nodes"], parse_cards(data.get("played", [])))
+        with reading_fields("a solve result", data):
+            return cls(data["objective"], data["value"], ByTeam(data["totals"]),
+                       parse_cards(data["line"]), data["nodes"], parse_cards(data.get("played", [])))
 
     def __str__(self) -> str:
         return (f"{self.objective} = {self.value}  (NS {self.totals['NS']}, EW {self.totals['EW']}; "
@@ -142,11 +143,16 @@ class Solver:
         table_mb = whole_number("table_mb (megabytes)", table_mb, 1, 1 << 20)
         self.rules = check_rules(rules)
         self.table_mb = table_mb
-        self.engine = _engine.Engine(table_mb)
+        try:
+            self.engine = _engine.Engine(table_mb)
+        except MemoryError:
+            raise SolverError(f"table_mb={table_mb}: the {table_mb} MB transposition table "
+                              f"asked for could not be had (not enough memory); ask for "
+                              f"fewer megabytes") from None
         self.search_seconds = 0.0   # time spent in engine calls, for callers that measure it
         # configure + search is one step: two threads interleaving them would search one
         # round's position under the other round's rules.
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
 
     def __reduce__(self) -> Tuple[Type["Solver"], Tuple[Rules, int]]:
         # A pickled Solver (say, sent to a worker process) arrives with a fresh, empty table.
@@ -170,15 +176,18 @@ class Solver:
         gives the line that takes the first such card in card order instead."""
         check_objective(objective)
         game = self.game(deal, trump, leader, playing, rules, played)
-        start = self.engine.nodes
-        if objective == "points" or (objective == "score" and not _score_is_points(game.rules)):
-            # One engine call: the root's search finds the line's first card too.
-            value, cards = self._call(game, self.engine.solve, _METRICS[objective])
-            line = [ALL_CARDS[c] for c in cards]
-        else:
-            value = self.value(game, objective)
-            line = self._keeping(game, objective, value, 32, preferred=True)
-        nodes = self.engine.nodes - start
+        # Held across the whole solve, so that the count is this solve's nodes alone when
+        # other threads share the Solver (the lock is reentrant: each engine call takes it too).
+        with self._lock:
+            start = self.engine.nodes
+            if objective == "points" or (objective == "score" and not _score_is_points(game.rules)):
+                # One engine call: the root's search finds the line's first card too.
+                value, cards = self._call(game, self.engine.solve, _METRICS[objective])
+                line = [ALL_CARDS[c] for c in cards]
+            else:
+                value = self.value(game, objective)
+                line = self._keeping(game, objective, value, 32, preferred=True)
+            nodes = self.engine.nodes - start
         if len(line) != 32 - len(game.played):    # pragma: no cover - an engine bug
             raise AssertionError(f"the line {line} does not reach the end of the round")
         end = game.copy()
@@ -234,6 +243,8 @@ class Solver:
         position's points value when the caller knows it, where the rules let points decide
         it (`make_is_points_above_zero`); searched otherwise."""
         check_game(game)
+        if points is not None:
+            points = whole_number("points", points)
         if points is not None and make_is_points_above_zero(game.rules):
             return points > 0
         return bool(self.value(game, "make"))
@@ -263,6 +274,7 @@ class Solver:
         `value`, the value of `game`'s position."""
         check_game(game)
         check_objective(objective)
+        self._check_is_value(game, objective, value)
         return self._keeping(game, objective, value, 32)
 
     def best_card(self, game: Game, objective: str = "points") -> Card:
@@ -271,7 +283,28 @@ class Solver:
         than the values take."""
         check_game(game)
         check_objective(objective)
+        if game.is_over:
+            raise SolverError("the round is over: there is no card to play")
         return self._keeping(game, objective, self.value(game, objective), 1)[0]
+
+    def _check_is_value(self, game: Game, objective: str, value: Any) -> None:
+        """A SolverError unless `value` is the value of `game`'s position for `objective`,
+        told by one search in the narrowest window around it."""
+        if objective == "make":
+            if not isinstance(value, bool):
+                raise SolverError(f"value for make must be True or False, got {quote(value)}")
+            actual: Value = self.value(game, "make")
+        else:
+            number = whole_number(f"value for {objective}", value, -_engine.INFINITY + 1,
+                                  _engine.INFINITY - 1)
+            # Inside the open window (number - 1, number + 1) only the value itself can fall.
+            found = self._search(game, _METRICS[objective], number - 1, number + 1)
+            if found == number:
+                return
+            actual = self.value(game, objective)
+        if actual != value:
+            raise SolverError(f"value {quote(value)} is not the value of the position for "
+                              f"{objective}: it is {actual}")
 
     def _keeping(self, game: Game, objective: str, value: Value, most: int,
                  preferred: bool = False) -> List[Card]:

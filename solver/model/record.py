@@ -13,6 +13,7 @@ from .cards import ByTeam, Card, Seat, Suit, Team, check_notation, parse_cards
 from .deal import Deal
 from ..errors import IllegalPlayError, RecordError, SolverError, quote, shorten, whole_number
 from .game import Game, winning_index
+from .json_text import load_json
 from .record_schema import RECORD_FORMAT
 from .rules import Rules, load_rules
 from .scoring import final_scores, revoke_scores
@@ -196,18 +197,13 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str, notation: str = "en") -> "GameRecord":
         """A record from JSON text; `from_dict` after parsing it."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise RecordError(f"game record is not valid JSON: {err}") from None
-        except RecursionError:
-            raise RecordError("game record is nested too deeply to be a game record") from None
-        return cls.from_dict(data, notation)
+        return cls.from_dict(load_json(text, "game record", RecordError), notation)
 
     @classmethod
     def load(cls, path: Union[str, Path], notation: str = "en") -> "GameRecord":
-        """Read a record from a JSON file."""
-        return cls.from_json(Path(path).read_text(), notation)
+        """Read a record from a JSON file (UTF-8, a byte order mark allowed); RecordError
+        names a file that cannot be read."""
+        return cls.from_json(_read_text(path), notation)
 
     @classmethod
     def from_json_lines(cls, text: str, notation: str = "en") -> List["GameRecord"]:
@@ -218,6 +214,8 @@ class GameRecord:
         >>> len(GameRecord.from_json_lines(line + "\\n" + line + "\\n"))
         2
         """
+        if not isinstance(text, str):
+            raise RecordError(f"JSON Lines of game records must be text, got {quote(text)}")
         records = []
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
@@ -233,7 +231,7 @@ class GameRecord:
         """Read the records of a JSON Lines file (`games.jsonl`: one record per line); a
         RecordError names the file and the line of a bad record."""
         try:
-            return cls.from_json_lines(Path(path).read_text(), notation)
+            return cls.from_json_lines(_read_text(path), notation)
         except RecordError as err:
             raise RecordError(f"{shorten(str(path))}, {err}") from None
 
@@ -277,6 +275,21 @@ class GameRecord:
         if not game.is_over:
             return None
         return final_scores(game.tallies(), self.playing, self.trump, self.rules)
+
+
+def _read_text(path: Union[str, Path]) -> str:
+    """The UTF-8 text of the file `path` (a byte order mark dropped); RecordError says why a
+    file cannot be read."""
+    if not isinstance(path, (str, Path)):
+        raise RecordError(f"a game record file is named by a str or Path, got {quote(path)}")
+    try:
+        return Path(path).read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise RecordError(f"cannot read {quote(str(path))}: not UTF-8 text (byte "
+                          f"0x{err.object[err.start]:02x} at offset {err.start})") from None
+    except (OSError, ValueError) as err:   # ValueError: a NUL in the name
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise RecordError(f"cannot read {quote(str(path))}: {reason}") from None
 
 
 def _check_format(data: Dict[str, Any]) -> None:

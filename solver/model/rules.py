@@ -1,6 +1,7 @@
 """Rules: every option of docs/rules.md, validated, hashable, and round-tripping through JSON."""
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field, fields
 from typing import Any, Dict, FrozenSet, Mapping, Optional, Tuple, Union
 
@@ -54,11 +55,12 @@ class Rules:
     hand_roem_needs_trick: bool = False
 
     def __post_init__(self) -> None:
-        if self.nat == MAKE_THRESHOLD:  # JSON may give the option as a number
+        nat: Any = self.nat
+        if _is_integer(nat) and operator.index(nat) == MAKE_THRESHOLD:  # as JSON may give it
             object.__setattr__(self, "nat", str(MAKE_THRESHOLD))
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
-            if value not in allowed:
+            if not isinstance(value, str) or value not in allowed:
                 raise RulesError(
                     f"rule {name}={quote(value)} is not allowed: choose one of {', '.join(allowed)}")
         object.__setattr__(self, "four_of_a_kind", _parse_four_of_a_kind(self.four_of_a_kind))
@@ -138,14 +140,25 @@ def _init_with_clear_errors(self: Rules, *args: Any, **options: Any) -> None:
 Rules.__init__ = _init_with_clear_errors  # type: ignore[method-assign]
 
 
+def _is_integer(value: Any) -> bool:
+    """Whether `value` is a whole number (NumPy's too), not a bool."""
+    if isinstance(value, bool):
+        return False
+    try:
+        operator.index(value)
+    except TypeError:
+        return False
+    return True
+
+
 def _amount(name: str, value: Any) -> int:
     """`value` as a plain int, when it is an amount a bonus, penalty or roem may take."""
     return whole_number(f"rule {name}={quote(value)}", value, 0, MAX_AMOUNT, RulesError)
 
 
 def _parse_four_of_a_kind(value: Any) -> Tuple[Tuple[Rank, int], ...]:
-    if isinstance(value, tuple) and all(isinstance(p, tuple) for p in value):
-        value = dict(value)
+    if isinstance(value, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in value):
+        value = dict(value)   # the pairs a Rules holds
     if not isinstance(value, Mapping):
         raise RulesError(
             f"rule four_of_a_kind={quote(value)} must map ranks to roem, e.g. {DEFAULT_FOUR_OF_A_KIND}")
