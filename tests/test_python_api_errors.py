@@ -236,6 +236,15 @@ JUNK = [None, 1.5, math.nan, math.inf, 10 ** 30, -1, -(10 ** 30), 0, "", "junk",
 junk = st.sampled_from(JUNK) | st.integers() | st.text(max_size=12) | st.floats()
 
 
+def _solver_of_a_small_table(rules, table_mb):
+    """`Solver(rules, table_mb)`, asking for one megabyte too many in place of a large table
+    that the machine could give: junk must not fill the memory of the machine running it."""
+    if isinstance(table_mb, (int, np.integer)) and not isinstance(table_mb, bool) and \
+            64 < table_mb <= 2 ** 20:
+        table_mb = 2 ** 20 + 1
+    return Solver(rules, table_mb)
+
+
 def _calls():
     """(name, function, the good arguments) of every public call the test feeds junk."""
     record = GameRecord.load(EXAMPLE)
@@ -256,7 +265,7 @@ def _calls():
         ("Game.play", late.copy().play, [sorted(late.legal_cards())[0]]),
         ("Game.replay", fresh_game().replay, [["HA"]]),
         ("Game.tally", late.tally, ["NS"]),
-        ("Solver", Solver, [None, 1]),
+        ("Solver", _solver_of_a_small_table, [None, 1]),
         ("Solver.solve", s.solve, [deal, "H", "N", "NS", None, list(record.played[:28])]),
         ("Solver.solve_moves", s.solve_moves, [deal, "H", "N", "NS", None, list(record.played[:28])]),
         ("Solver.value", s.value, [late, "points"]),
@@ -317,3 +326,11 @@ def test_every_public_function_fed_junk_raises_only_solver_errors(examples):
             raise AssertionError(f"{name}{tuple(args)!r:.300} raised {type(err).__name__}: "
                                  f"{err}") from err
     check()
+
+
+@pytest.mark.parametrize("count", [10 ** 30, 100_001])
+def test_a_number_of_worlds_no_run_could_finish_is_refused_by_name(count):
+    with pytest.raises(SolverError, match="worlds"):
+        sample_worlds(fresh_game(), "N", count)
+    with pytest.raises(SolverError, match="worlds"):
+        solver.analyse_view(fresh_game(), worlds=count)

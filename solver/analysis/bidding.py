@@ -13,7 +13,7 @@ from ..model.rules import Rules, check_rules
 from ..model.scoring import Value
 from .parallel import solve_all
 from ..engine.search import Solver
-from .worlds import sample_worlds
+from .worlds import MOST_WORLDS, sample_worlds
 
 PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
 ON_ALL_PASS = ("turned_forced", "dealer_chooses", "left_of_dealer_chooses")
@@ -328,7 +328,7 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
     dealer = Seat.parse(dealer)
     choice("procedure", procedure, PROCEDURES)
     choice("on_all_pass", on_all_pass, ON_ALL_PASS)
-    worlds = whole_number("worlds", worlds, least=0)
+    worlds = whole_number("worlds", worlds, 0, MOST_WORLDS)
     seed = whole_number("seed", seed)
     turned = Suit.parse(turned) if turned is not None else None
     if procedure == "draaikaart" and turned is None:

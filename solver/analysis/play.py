@@ -21,6 +21,7 @@ from ..model.record import GameRecord
 from .verdicts import (MEANINGS, MISTAKE_POINTS, WORLDS_BATCH, WORLDS_LEAST, WORLDS_MOST,
                        PairedLoss, is_decided, sd_verdict)
 from .view import ViewAnalysis, analyse_view, analyse_view_until
+from .worlds import MOST_WORLDS
 
 # What `worlds` accepts besides a number: sample until every verdict is decided.
 AUTO = "auto"
@@ -311,7 +312,7 @@ def check_worlds(worlds: Union[int, str]) -> Union[int, str]:
     """`worlds` of `analyse_play`: a whole number >= 0 or "auto"."""
     if isinstance(worlds, str):
         return choice("worlds", worlds, (AUTO,))
-    return whole_number("worlds", worlds, least=0)
+    return whole_number("worlds", worlds, 0, MOST_WORLDS)
 
 
 def _single_dummy(position: Game, card: Card, dd_loss: int, worlds: Union[int, str],

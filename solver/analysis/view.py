@@ -22,7 +22,7 @@ from ..engine.search import Solver
 from ..model.scoring import check_objective, value_for_team
 from ..model.streams import derive
 from .verdicts import PairedLoss, paired_loss
-from .worlds import sample_worlds
+from .worlds import MOST_WORLDS, sample_worlds
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ def analyse_view(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64, 
     if seat != game.to_move:
         raise SolverError(f"seat {seat} is not to play: {game.to_move} is")
     check_objective(objective)
-    worlds = whole_number("worlds", worlds, least=1)
+    worlds = whole_number("worlds", worlds, 1, MOST_WORLDS)
     sampled = sample_worlds(game, seat, worlds, seed)
     return _view(game, seat, objective, seed, sampled,
                  _solve_worlds(game, sampled, objective, workers, solver))
@@ -167,7 +167,7 @@ def analyse_view_until(game: Game, decided: Callable[[ViewAnalysis], bool], batc
         raise SolverError("the round is over: no card is left to judge")
     check_objective(objective)
     batch = whole_number("batch", batch, least=1)
-    most = whole_number("most", most, least=batch)
+    most = whole_number("most", most, batch, max(batch, MOST_WORLDS))
     seat = game.to_move
     sampled: List[Deal] = []
     results: List[Tuple[Dict[Card, int], Dict[Card, bool]]] = []

@@ -112,6 +112,11 @@ def _splits(group: Group, needs: Needs, index: Dict[Seat, int]
         yield ways, shares, tuple(rest)
 
 
+# The most worlds any analysis samples, as the command line allows: far more than an average
+# needs, and few enough that a mistyped count is an error, not a run that never ends.
+MOST_WORLDS = 100_000
+
+
 def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
                   weights: Optional[Callable[[Deal], float]] = None) -> List[Deal]:
     """`n` deals drawn uniformly from those `seat` cannot tell apart from the real one.
@@ -124,7 +129,7 @@ def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
     """
     check_game(game)
     seat = Seat.parse(seat)
-    n = whole_number("the number of worlds", n, least=0)
+    n = whole_number("the number of worlds", n, 0, MOST_WORLDS)
     seed = whole_number("the seed", seed)
     rng = SplitMix64(seed)
     draws = n if weights is None else 8 * n
