@@ -11,18 +11,16 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 from .._version import __version__
 from ..analysis import ON_ALL_PASS, PROCEDURES
 from ..analysis.verdicts import WORLDS_BATCH, WORLDS_MOST
+from ..analysis.worlds import MOST_WORLDS
+from ..engine.search import MOST_TABLE_MB
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import NOTATIONS, Seat, Suit, Team, parse_cards
 from ..model.scoring import OBJECTIVES
 
 EXAMPLE_DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
 
-# The largest table a Solver accepts (Solver checks it too: this only names the option).
-MOST_TABLE_MB = 1 << 20
-
 # Upper bounds for the numbers that size a run, so that a slip of the keyboard is a clear error
 # rather than a command that grows in memory for hours. Each is far above what any use needs.
-MOST_WORLDS = 100_000
 MOST_WORKERS = 256
 MOST_DEALS = 10 ** 9
 MOST_DEALS_PER_SHARD = 100_000
