@@ -3,14 +3,8 @@ in Jupyter (`deal_html`, `solve_result_html`, `dd_table_html`, `play_analysis_ht
 `bid_analysis_html`). Built from `pieces`; the CSS and JS are the files beside them.
 
 This layer only presents what it is given: it imports the model and the errors, never the
-engine or the analyses, and solves nothing. The caller computes the DD table and the score:
-
->>> from solver import GameRecord, Solver, analyse_play, solve_table
->>> record = GameRecord.load("examples/game.json")
->>> page = render(analyse_play(record), solve_table(record.deal, record.rules),
-...               Solver(record.rules).value(record.game(), "score"))
->>> page.startswith("<!DOCTYPE html>")
-True
+engine or the analyses, and solves nothing: the caller computes the DD table and the score
+(`page` shows how).
 """
 from .jupyter import (bid_analysis_html, dd_table_html, deal_html, play_analysis_html,
                       solve_result_html)
