@@ -346,7 +346,7 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
     def option(solver: Solver, choice: Tuple[Seat, Suit]) -> BidOption:
         seat, trump = choice
         leader = seat if chooser_leads else dealer.left
-        game = Game(deal, trump, leader, seat.team, rules)
+        game = Game(deal, trump, leader, seat.team, rules, dummy=_dummy_of(seat, rules))
         how = when[seat, trump]
         points, makes = solver.value_and_make(game)
         return BidOption(seat, trump, leader, points, makes, bool(how), how or "never")
@@ -368,7 +368,7 @@ def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int
     def solve(solver: Solver, job: Tuple[BidOption, Deal]) -> Tuple[Value, bool]:
         option, world = job
         return solver.value_and_make(Game(world, option.trump, option.leader, option.seat.team,
-                                          rules))
+                                          rules, dummy=_dummy_of(option.seat, rules)))
 
     results = solve_all(solve, jobs, rules, workers)
     out: List[BidOption] = []
@@ -377,6 +377,11 @@ def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int
         out.append(replace(option, sd_makes=sum(m for _, m in mine) / worlds,
                            sd_value=sum(v for v, _ in mine) / worlds))
     return out
+
+
+def _dummy_of(seat: Seat, rules: Rules) -> Optional[Seat]:
+    """The dummy when `seat` chooses at a table of three: the hand opposite him."""
+    return seat.partner if rules.players == 3 else None
 
 
 def _parse_bid(bid: Any) -> Optional[Tuple[Seat, Suit]]:

@@ -21,6 +21,7 @@ from typing import Any, Dict, List
 
 from .cards import _RANK_LETTERS, _SUIT_LETTERS, _SUIT_SYMBOLS, NOTATIONS, Suit
 from .deal import _PBN_SUIT_ORDER
+from .players import MOST_NAME_CHARACTERS
 from .rules import _CHOICES, _MULTIPLIERS, MAKE_THRESHOLD, MAX_AMOUNT, RULE_PRESETS, Rules
 
 # The version `to_dict` writes; a record without a `format` field is format 1. A change that
@@ -176,6 +177,14 @@ def build_schema() -> Dict[str, Any]:
                                       "spaces between the cards", "default": []},
             "chooser_leads": {"description": "the chooser leads, not the seat left of the dealer",
                               "type": "boolean", "default": False},
+            # Tables of three and of two (docs/rules.md).
+            "dummy": {"description": "the silent partner's seat, under the rule players=3",
+                      "anyOf": [seat, {"type": "null"}]},
+            "players": {"description": "the name of the player at each seat named",
+                        "type": "object", "additionalProperties": False,
+                        "patternProperties": {f"^{_SPACE}[NESWnesw]{_SPACE}$": {
+                            "type": "string", "minLength": 1,
+                            "maxLength": MOST_NAME_CHARACTERS}}},
         },
         "required": ["trump", "playing"],
         "additionalProperties": False,
