@@ -133,7 +133,7 @@ def spy_on_worlds(monkeypatch, module):
 
 def test_a_view_of_the_dummys_turn_is_the_choosers(monkeypatch):
     game = Game(DEAL, "S", "S", rules=Rules(players=3), dummy="E")
-    game.replay("SK")                                                   # E, the dummy, to play
+    game.replay("SK S9 SA")                                             # E, the dummy, to play
     view = analyse_view(game, "W", worlds=6, seed=3, workers=1)         # W plays E's cards
     assert view.seat == Seat.E
     assert all(w["E"] == DEAL["E"] and w["W"] == DEAL["W"] for w in view.worlds)
@@ -234,7 +234,7 @@ def test_solve_and_view_take_the_dummy(capsys):
                 "--rules", THREE_RULES, "--dummy", "E", "--json"]
     assert main(["solve"] + position) == 0
     assert json.loads(capsys.readouterr().out)["value"] == solve(DEAL, "S", "S", "EW").value
-    assert main(["view"] + position + ["--played", "SK", "--worlds", "3", "--seat", "W"]) == 0
+    assert main(["view"] + position + ["--played", "SK S9 SA", "--worlds", "3", "--seat", "W"]) == 0
     view = json.loads(capsys.readouterr().out)
     assert view["seat"] == "E" and all(Deal.from_pbn(w)["W"] == DEAL["W"] for w in view["worlds"])
 

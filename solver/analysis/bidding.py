@@ -360,9 +360,13 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
 
 def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int, seed: int,
                  workers: Optional[int]) -> List[BidOption]:
-    """Each option with its chance of making and mean points from the seat's hand alone."""
-    sampled = {seat: sample_worlds(Game(deal, Suit.C, seat, seat.team, rules), seat, worlds,
-                                   derive(seed, seat)) for seat in Seat}
+    """Each option with its chance of making and mean points from the seat's hand alone
+    (at a table of two, from both hands its player holds)."""
+    # At the bidding the chooser of three players has not seen the dummy yet: his worlds are
+    # those of his own hand, as at a table of four.
+    seen_at_bidding = replace(rules, players=4) if rules.players == 3 else rules
+    sampled = {seat: sample_worlds(Game(deal, Suit.C, seat, seat.team, seen_at_bidding), seat,
+                                   worlds, derive(seed, seat)) for seat in Seat}
     jobs = [(o, world) for o in options for world in sampled[o.seat]]
 
     def solve(solver: Solver, job: Tuple[BidOption, Deal]) -> Tuple[Value, bool]:
