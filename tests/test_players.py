@@ -265,3 +265,76 @@ def test_analyse_takes_the_records_dummy_or_the_command_lines(capsys, tmp_path):
 def solve_table_values():
     from solver import solve_table
     return solve_table(DEAL).to_dict()["values"]
+
+
+# -- the report ------------------------------------------------------------------------------------
+
+def report_page(record):
+    from solver import solve_table
+    from solver.html import render
+    return render(analyse_play(record, workers=1), solve_table(record.deal, record.rules),
+                  Solver(record.rules).value(record.game(), "score"))
+
+
+def report_data(page):
+    import re
+    return json.loads(re.search(r'id="report-data">(.*?)</script>', page, re.S).group(1))
+
+
+def test_the_report_of_three_marks_the_dummy_and_scores_each_player():
+    page = report_page(THREE)
+    assert '<div class="hand E dummy" data-dummy="1">' in page
+    assert "dummy, played by Anna" in page
+    assert "Three players: Anna (W) plays W and the dummy, E (the silent partner)" in page
+    assert "Per player: Anna (W, chooser, with dummy E) 179, Bob (N, defender) 43" in page
+    data = report_data(page)
+    assert (data["dummy"], data["dummy_open_from"]) == ("E", 1)
+
+
+def test_the_report_of_two_shows_two_players():
+    record = replace(EXAMPLE, rules=Rules(players=2), players={"N": "Bob", "W": "Anna"})
+    page = report_page(record)
+    assert "Two players: Anna holds E and W; Bob holds N and S." in page
+    assert "Bob, NS" in page and "dummy" not in report_data(page)["labels"]["N"]
+    assert report_data(page)["dummy"] is None
+
+
+def test_a_four_player_report_is_as_before():
+    page = report_page(EXAMPLE)
+    assert "data-players" not in page and "Per player" not in page and 'class="who"' not in page
+
+
+def test_the_browser_shows_the_dummy_face_down_until_the_defenders_see_it(tmp_path):
+    from test_report import CHROMIUM, DRIVER
+    if not (CHROMIUM and DRIVER):
+        pytest.skip("Chromium and chromedriver are not installed")
+    pytest.importorskip("selenium")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    try:
+        for dummy_open, closed_at in (("after_lead", [0]), ("always", []),
+                                      ("never", [0, 1, 2])):
+            record = replace(THREE, rules=Rules(players=3, dummy_open=dummy_open))
+            path = tmp_path / f"three-{dummy_open}.html"
+            path.write_text(report_page(record), encoding="utf-8")
+            driver.get(path.as_uri())
+            for shown in range(5):
+                hand = driver.find_element(By.CSS_SELECTOR, "#replay .hand.E")
+                backs = hand.find_elements(By.CSS_SELECTOR, ".card.back")
+                faces = hand.find_elements(By.CSS_SELECTOR, "[data-card]")
+                if shown in closed_at:
+                    assert backs and not faces, (dummy_open, shown)
+                else:
+                    assert faces and not backs, (dummy_open, shown)
+                assert "dummy" in hand.text
+                driver.find_element(By.ID, "next").click()
+            assert [e for e in driver.get_log("browser") if e["level"] == "SEVERE"] == []
+    finally:
+        driver.quit()

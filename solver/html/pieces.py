@@ -98,7 +98,7 @@ def seat_labels(record: GameRecord) -> Dict[Seat, str]:
             if player.role == "chooser":
                 parts.append("chooser")
             elif len(player.seats) == 2:
-                parts.append(f"holds {player.seats[0]} and {player.seats[1]}")
+                parts.append(f"player {player.team}" if not parts else str(player.team))
             who = ", ".join(parts)
         extra = f'<span class="who">{esc(who)}</span>' if who else ""
         labels[seat] = f'<span class="seat">{seat}</span>{extra}'
@@ -118,7 +118,7 @@ def players_html(record: GameRecord) -> str:
                       "played."}[opens]
         defenders = " and ".join(f"{p.name} ({p.seat})" if p.name else str(p.seat)
                                  for p in players[1:])
-        text = (f"Three players: {name} plays his own hand and the dummy's, {dummy} (the silent "
+        text = (f"Three players: {name} plays {chooser} and the dummy, {dummy} (the silent "
                 f"partner); {defenders} defend. {seen}")
     elif record.rules.players == 2:
         text = "Two players: " + "; ".join(
