@@ -338,3 +338,31 @@ def test_the_browser_shows_the_dummy_face_down_until_the_defenders_see_it(tmp_pa
             assert [e for e in driver.get_log("browser") if e["level"] == "SEVERE"] == []
     finally:
         driver.quit()
+
+
+# -- labels ----------------------------------------------------------------------------------------
+
+def test_labels_at_a_table_of_three_name_the_dummy_and_view_from_the_players_worlds(tmp_path):
+    from solver.labels import LabelConfig, deal_rows
+    config = LabelConfig(deals=4, positions="root", rules=Rules(players=3), worlds=3,
+                         format="npz")
+    solver = Solver(config.rules)
+    for deal_id in range(4):
+        row = deal_rows(config, deal_id, solver)[0]
+        playing = Team(row["playing"])
+        assert Seat(row["dummy"]).team == playing
+        four = deal_rows(replace(config, rules=Rules(), worlds=0), deal_id, Solver())[0]
+        assert (row["values"] == four["values"]).all()        # double dummy: the same
+    fixed = LabelConfig(deals=2, positions="root", rules=Rules(players=3), dummy="W")
+    assert all(deal_rows(fixed, i, solver)[0]["playing"] == Team.EW for i in range(2))
+
+
+def test_labels_refuse_a_dummy_the_table_has_no_place_for():
+    from solver.errors import LabelsError
+    from solver.labels import LabelConfig
+    with pytest.raises(LabelsError, match="dummy=N is for a table of three"):
+        LabelConfig(dummy="N")
+    with pytest.raises(LabelsError, match="dummy=N is in team NS, but the playing team is fixed"):
+        LabelConfig(rules=Rules(players=3), dummy="N", playing="EW")
+    old = {k: v for k, v in LabelConfig().to_dict().items() if k != "dummy"}
+    assert LabelConfig.from_dict(old) == LabelConfig()         # a folder written before dummy

@@ -224,7 +224,7 @@ def cmd_labels(args) -> str:
     config = labels.LabelConfig(
         deals=args.deals, seed=args.seed, rules=read_rules(args.rules), positions=args.positions,
         play=args.play, skip_forced=args.skip_forced, objectives=tuple(args.objective),
-        trump=args.trump, leader=args.leader, playing=args.playing,
+        trump=args.trump, leader=args.leader, playing=args.playing, dummy=args.dummy,
         deals_per_shard=args.deals_per_shard, format=args.format, worlds=args.worlds)
     # No progress bar where standard error is closed: there is nowhere to draw it.
     summary = labels.generate(config, args.out, workers=args.workers, scheduler=args.scheduler,
