@@ -186,6 +186,15 @@ def test_each_player_of_three_gets_his_own_score():
     assert data[0] == {"seats": ["W", "E"], "role": "chooser", "name": "Anna", "score": 179}
 
 
+def test_play_analysis_takes_a_deal_with_its_dummy():
+    deal_form = analyse_play(THREE.deal, "S", "S", "EW", THREE.played[:8], Rules(players=3),
+                             workers=1, dummy="E")
+    assert deal_form.record.dummy == Seat.E
+    assert [s.loss for s in deal_form.steps] == [s.loss for s in analyse_play(THREE).steps[:8]]
+    with pytest.raises(RecordError, match="dummy='E' is for the deal form"):
+        analyse_play(THREE, dummy="E")
+
+
 def test_each_player_of_two_gets_his_teams_score():
     record = replace(EXAMPLE, rules=Rules(players=2), players={"N": "Bob", "E": "Anna"})
     analysis = analyse_play(record, workers=1)

@@ -180,9 +180,12 @@ class PlayAnalysis:
         """Each player with his score for the round: his team's final score (the chooser the
         playing team's, each defender the defenders'); None while the round is unfinished.
 
-        >>> analysis = analyse_play(GameRecord.load("examples/game.json"))
-        >>> [(p.label, score) for p, score in analysis.player_scores()][:2]
-        [('N (playing)', 43), ('S (playing)', 43)]
+        >>> from dataclasses import replace
+        >>> from solver import Rules, Seat
+        >>> record = GameRecord.load("examples/game.json")       # EW plays, W chooses
+        >>> three = replace(record, rules=Rules(players=3), dummy=Seat.E)
+        >>> [(p.label, score) for p, score in analyse_play(three).player_scores()]
+        [('W (chooser, with dummy E)', 179), ('N (defender)', 43), ('S (defender)', 43)]
         """
         if self.actual.scores is None:
             return None
@@ -297,6 +300,9 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
         start = Game(record, trump, leader, playing, check_rules(rules), dummy=dummy)
         record = GameRecord(start.deal, start.trump, start.leader,  # type: ignore[arg-type]
                             start.playing, start.rules, played, dummy=start.dummy)  # type: ignore[arg-type]
+    elif isinstance(record, GameRecord) and dummy is not None:
+        raise RecordError(f"dummy={quote(dummy)} is for the deal form: a GameRecord names its "
+                          f"own dummy (replace(record, dummy=...))")
     elif not isinstance(record, GameRecord):
         given_as_deal = any(arg is not None for arg in (trump, leader, playing, dummy))
         raise (DealError if given_as_deal else RecordError)(

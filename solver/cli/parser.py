@@ -293,7 +293,9 @@ def build_parser() -> argparse.ArgumentParser:
     deal_and_rules(p)
     position(p)
     p.add_argument("--seat", type=seat, default=None,
-                   help="whose view: must be the player to move (default: the player to move)")
+                   help="whose view: must be the player to move, or at a table of three or two "
+                        "the seat of the person who plays that hand (default: the player to "
+                        "move)")
     p.add_argument("--objective", default="points", choices=OBJECTIVES,
                    help="what to average: points, score or make (default: points)")
     worlds_and_seed(p, f"how many worlds to sample, from 1 to {MOST_WORLDS:,} (default: 64)",
