@@ -182,6 +182,8 @@ def test_each_player_of_three_gets_his_own_score():
     assert scores == {"Anna (W, chooser, with dummy E)": 179, "Bob (N, defender)": 43,
                       "Carla (S, defender)": 43}
     assert "Per player: Anna (W, chooser, with dummy E) 179" in analysis.summary()
+    assert [(p.label, score) for p, score in THREE.player_scores()] == \
+        [(p.label, score) for p, score in analysis.player_scores()]
     data = analysis.to_dict()["players"]
     assert data[0] == {"seats": ["W", "E"], "role": "chooser", "name": "Anna", "score": 179}
 
@@ -298,6 +300,8 @@ def test_the_report_of_three_marks_the_dummy_and_scores_each_player():
     assert "Per player: Anna (W, chooser, with dummy E) 179, Bob (N, defender) 43" in page
     data = report_data(page)
     assert (data["dummy"], data["dummy_open_from"]) == ("E", 1)
+    assert "E to play (the dummy, played by Anna; values for EW)" in data["steps"][3]["note"]
+    assert "W to play (Anna; values for EW)" in data["steps"][1]["note"]
 
 
 def test_the_report_of_two_shows_two_players():

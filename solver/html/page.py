@@ -19,7 +19,7 @@ from ..model.deal import Deal
 from ..model.record import GameRecord
 from ..model.rules import Rules
 from ..model.scoring import value_for_team
-from ..model.players import dummy_open_from
+from ..model.players import dummy_open_from, player_of, table_players
 from .pieces import (CARD_BACK, asset, bid_tables_html, bid_verdict_html, card_html, chart_svg,
                      compass_html, dd_table_grid, esc, players_html, replayed, rules_in_words,
                      seat_labels, shown_order, single_dummy_marks, single_dummy_note,
@@ -188,6 +188,19 @@ def single_dummy_legend(analysis: "PlayAnalysis") -> str:
             f"decide); the note gives its expected loss with the 95% interval.")
 
 
+def played_by(record: GameRecord) -> Dict[Seat, str]:
+    """Who plays each hand, as a step's note begins it ("the dummy, played by Anna; "), where
+    the table or the record's names make it worth saying ("" otherwise)."""
+    players = table_players(record.rules, record.playing, record.dummy, record.players)
+    who = {}
+    for seat in Seat:
+        player = player_of(players, seat)
+        name = player.name or player.seat.name
+        who[seat] = (f"the dummy, played by {esc(name)}; " if seat == record.dummy else
+                     f"{esc(player.name)}; " if player.name else "")
+    return who
+
+
 def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
     """What the replay script needs, with every card's markup rendered here: `cards` each card
     plain, and per step the legal cards of the seat to move with their double-dummy values
@@ -196,6 +209,7 @@ def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
     # The replay steps through the judged cards and a revoke, where the round ends; the
     # counter (cards on the table) and each note count the same cards.
     total = len(analysis.steps) + (bad is not None)
+    who = played_by(r)
     steps = []
     for s in analysis.steps:
         _, sd_class = single_dummy_marks(s)
@@ -204,7 +218,7 @@ def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
                                    value=value_for_team(v, s.seat.team, r.playing))
                  for c, v in s.values.items()}
         sd_note = single_dummy_note(s)
-        note = (f"{s.number - 1} of {total} cards played: {s.seat} to play (values for "
+        note = (f"{s.number - 1} of {total} cards played: {s.seat} to play ({who[s.seat]}values for "
                 f"{s.seat.team}); played {card_html(s.card, classes=played)} "
                 f"{f'lost {s.loss}' if s.loss else 'optimal'}"
                 + (f"; {esc(sd_note)}" if sd_note else ""))

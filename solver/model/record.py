@@ -15,7 +15,7 @@ from ..errors import (IllegalPlayError, RecordError, RulesError, SolverError, qu
                       whole_number)
 from .game import Game, winning_index
 from .json_text import load_json
-from .players import MOST_NAME_CHARACTERS
+from .players import MOST_NAME_CHARACTERS, Player, table_players
 from .record_schema import RECORD_FORMAT
 from .rules import Rules, load_rules
 from .scoring import final_scores, revoke_scores
@@ -309,6 +309,21 @@ class GameRecord:
         if not game.is_over:
             return None
         return final_scores(game.tallies(), self.playing, self.trump, self.rules)
+
+    def player_scores(self) -> Optional[List[Tuple[Player, int]]]:
+        """Each player at the table (`solver.model.players.table_players`: four, or the
+        chooser and two defenders, or two) with his score for the round, his team's `scores()`;
+        None while the round is unfinished.
+
+        >>> record = GameRecord.load("examples/game.json")
+        >>> [(p.label, score) for p, score in record.player_scores()][:1]
+        [('E (playing)', 179)]
+        """
+        scores = self.scores()
+        if scores is None:
+            return None
+        return [(p, scores[p.team])
+                for p in table_players(self.rules, self.playing, self.dummy, self.players)]
 
 
 def _player_names(names: Any) -> Dict[Seat, str]:
