@@ -26,8 +26,8 @@ from .rules import (_CHOICES, _MULTIPLIERS, MAKE_THRESHOLD, MAX_AMOUNT, PLAYER_C
                     RULE_PRESETS, Rules)
 
 # The version `to_dict` writes; a record without a `format` field is format 1. A change that
-# an older reader would misread (the contracts' bidder for ledig, a dummy for three players)
-# gets the next number.
+# an older reader would misread (the contracts' bidder for ledig) gets the next number; the
+# optional dummy and players fields are format 1 (an older reader refuses them by name).
 RECORD_FORMAT = 1
 
 _SPACE = r"\s*"
