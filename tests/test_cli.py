@@ -658,7 +658,7 @@ def option_values(folder: Path):
         "--rules": st.sampled_from(["amsterdam", "rotterdam", '{"roem": "none"}',
                                     str(folder / "bom-rules.json")]),
         "--trump": suits, "--turned": suits, "--leader": seats, "--seat": seats,
-        "--dealer": seats, "--playing": st.sampled_from(["NS", "EW"]),
+        "--dealer": seats, "--playing": st.sampled_from(["NS", "EW"]), "--dummy": seats,
         "--played": st.sampled_from(["", "HA", "HA HT", "SK", "SK S9", "C7"]),
         "--objective": st.sampled_from(["points", "score", "make"]),
         "--bid": st.sampled_from(["N H", "E S", "W,C"]),

@@ -2,6 +2,7 @@
 uniform, and the means are the means of exact double-dummy values."""
 import itertools
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,14 +14,17 @@ from solver import (Card, Deal, Game, GameRecord, Seat, Solver, SolverError, Sui
                     analyse_bidding, analyse_play, analyse_view, sample_worlds, solve_moves)
 from solver.cli import main
 from solver.analysis.worlds import count_worlds, excluded_cards
+from solver.model.players import seen_seats
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"
 UNLUCKY = Path(__file__).resolve().parents[1] / "examples" / "unlucky.json"
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 
 
-def replays(game, world):
-    copy = Game(world, game.trump, game.leader, game.playing, game.rules)
+def replays(game, world, rules=None, dummy=None):
+    """`game`'s play replayed on `world` (with other `rules` and `dummy` when given)."""
+    copy = Game(world, game.trump, game.leader, game.playing, rules or game.rules,
+                dummy=game.dummy if dummy is None else dummy)
     copy.replay(game.played)
     return copy
 
@@ -36,15 +40,18 @@ def test_every_world_keeps_the_seats_hand_and_replays_the_play(game, seat, seed)
 
 
 def brute_force(game, seat):
-    """Every deal of the unseen cards with the right counts whose replay is legal."""
-    others = [s for s in Seat if s != seat]
+    """Every deal of the unseen cards with the right counts whose replay is legal; the hands
+    the player of `seat` sees (his own, and at a table of three or two those `seen_seats`
+    names) stay as dealt."""
+    known = seen_seats(game.rules, seat, len(game.played), game.dummy)
+    others = [s for s in Seat if s not in known]
     unseen = sorted(c for s in others for c in game.hands[s])
     played_by = {s: [c for c in game.deal[s] if c not in game.hands[s]] for s in Seat}
     found = set()
     counts = [len(game.hands[s]) for s in others]
     for order in itertools.permutations(range(len(unseen))):
         cards = [unseen[i] for i in order]
-        hands = {seat: list(game.deal[seat])}
+        hands = {s: list(game.deal[s]) for s in known}
         start = 0
         for s, n in zip(others, counts):
             hands[s] = played_by[s] + cards[start:start + n]
@@ -65,6 +72,24 @@ def brute_force(game, seat):
 def test_the_sampler_reaches_every_consistent_world_and_nothing_else(game, offset):
     seat = Seat((game.to_move + offset) % 4)
     if sum(len(game.hands[s]) for s in Seat if s != seat) > 7:
+        return                                    # keep the brute force small
+    expected = brute_force(game, seat)
+    assert count_worlds(game, seat) == len(expected)
+    assert set(sample_worlds(game, seat, 40 * len(expected), seed=1)) == expected
+
+
+@settings(max_examples=40, **SLOW)
+@given(positions(rules=rules_strategy, tricks_left=st.integers(2, 3)), st.integers(0, 3),
+       st.sampled_from([(3, "after_lead"), (3, "always"), (3, "never"), (2, "after_lead")]),
+       st.integers(0, 1))
+def test_at_tables_of_three_and_two_the_sampler_reaches_every_consistent_world(
+        game, offset, table, which):
+    players, dummy_open = table
+    rules = replace(game.rules, players=players, dummy_open=dummy_open)
+    game = replays(game, game.deal, rules, game.playing.seats[which] if players == 3 else None)
+    seat = Seat((game.to_move + offset) % 4)
+    known = seen_seats(game.rules, seat, len(game.played), game.dummy)
+    if sum(len(game.hands[s]) for s in Seat if s not in known) > 7:
         return                                    # keep the brute force small
     expected = brute_force(game, seat)
     assert count_worlds(game, seat) == len(expected)

@@ -346,7 +346,7 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
     def option(solver: Solver, choice: Tuple[Seat, Suit]) -> BidOption:
         seat, trump = choice
         leader = seat if chooser_leads else dealer.left
-        game = Game(deal, trump, leader, seat.team, rules)
+        game = Game(deal, trump, leader, seat.team, rules, dummy=_dummy_of(seat, rules))
         how = when[seat, trump]
         points, makes = solver.value_and_make(game)
         return BidOption(seat, trump, leader, points, makes, bool(how), how or "never")
@@ -360,15 +360,19 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
 
 def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int, seed: int,
                  workers: Optional[int]) -> List[BidOption]:
-    """Each option with its chance of making and mean points from the seat's hand alone."""
-    sampled = {seat: sample_worlds(Game(deal, Suit.C, seat, seat.team, rules), seat, worlds,
-                                   derive(seed, seat)) for seat in Seat}
+    """Each option with its chance of making and mean points from the seat's hand alone
+    (at a table of two, from both hands its player holds)."""
+    # At the bidding the chooser of three players has not seen the dummy yet: his worlds are
+    # those of his own hand, as at a table of four.
+    seen_at_bidding = replace(rules, players=4) if rules.players == 3 else rules
+    sampled = {seat: sample_worlds(Game(deal, Suit.C, seat, seat.team, seen_at_bidding), seat,
+                                   worlds, derive(seed, seat)) for seat in Seat}
     jobs = [(o, world) for o in options for world in sampled[o.seat]]
 
     def solve(solver: Solver, job: Tuple[BidOption, Deal]) -> Tuple[Value, bool]:
         option, world = job
         return solver.value_and_make(Game(world, option.trump, option.leader, option.seat.team,
-                                          rules))
+                                          rules, dummy=_dummy_of(option.seat, rules)))
 
     results = solve_all(solve, jobs, rules, workers)
     out: List[BidOption] = []
@@ -377,6 +381,11 @@ def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int
         out.append(replace(option, sd_makes=sum(m for _, m in mine) / worlds,
                            sd_value=sum(v for v, _ in mine) / worlds))
     return out
+
+
+def _dummy_of(seat: Seat, rules: Rules) -> Optional[Seat]:
+    """The dummy when `seat` chooses at a table of three: the hand opposite him."""
+    return seat.partner if rules.players == 3 else None
 
 
 def _parse_bid(bid: Any) -> Optional[Tuple[Seat, Suit]]:

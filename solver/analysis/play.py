@@ -13,6 +13,7 @@ from ..model.streams import derive
 from ..errors import (DealError, IllegalPlayError, RecordError, choice, quote, reading_fields,
                       whole_number)
 from ..model.game import Game
+from ..model.players import Player, table_players
 from ..model.rules import Rules, check_rules
 from ..model.scoring import Value, final_scores, is_made, revoke_scores, value_for_team
 from .parallel import check_solver, solve_all
@@ -168,6 +169,28 @@ class PlayAnalysis:
             lost[step.seat.team.name] += step.loss
         return lost
 
+    def players(self) -> List[Player]:
+        """The people at the table and the hands each plays (`solver.model.players`): four,
+        or under `players=3` the chooser (with the dummy) and two defenders, or under
+        `players=2` two players; with their names when the record gives them."""
+        r = self.record
+        return table_players(r.rules, r.playing, r.dummy, r.players)
+
+    def player_scores(self) -> Optional[List[Tuple[Player, int]]]:
+        """Each player with his score for the round: his team's final score (the chooser the
+        playing team's, each defender the defenders'); None while the round is unfinished.
+
+        >>> from dataclasses import replace
+        >>> from solver import Rules, Seat
+        >>> record = GameRecord.load("examples/game.json")       # EW plays, W chooses
+        >>> three = replace(record, rules=Rules(players=3), dummy=Seat.E)
+        >>> [(p.label, score) for p, score in analyse_play(three).player_scores()]
+        [('W (chooser, with dummy E)', 179), ('N (defender)', 43), ('S (defender)', 43)]
+        """
+        if self.actual.scores is None:
+            return None
+        return [(p, self.actual.scores[p.team.name]) for p in self.players()]
+
     def summary(self) -> str:
         """Which side lost how many points, where, and whether the bid was makeable."""
         r = self.record
@@ -192,6 +215,10 @@ class PlayAnalysis:
             verdict = ("revoke" if self.illegal else "made" if a.made else "nat")
             lines.append(f"Result: {totals} ({verdict}); scores {playing} {a.scores[playing]}, "
                          f"{defenders} {a.scores[defenders]}.")
+            scores = self.player_scores()
+            if scores and (r.rules.players != 4 or r.players):
+                lines.append("Per player: " + ", ".join(f"{p.label} {score}"
+                                                        for p, score in scores) + ".")
         return "\n".join(lines)
 
     def _single_dummy_lines(self) -> List[str]:
@@ -225,10 +252,14 @@ class PlayAnalysis:
         return play_analysis_html(self)
 
     def to_dict(self) -> Dict[str, Any]:
+        scores = self.player_scores()
         return {"record": self.record.to_dict(), "start_value": self.start_value,
                 "makeable": self.makeable, "steps": [s.to_dict() for s in self.steps],
                 "illegal": self.illegal.to_dict() if self.illegal else None,
-                "actual": self.actual.to_dict()}
+                "actual": self.actual.to_dict(),
+                # Derived from the record and the scores: from_dict does not read it.
+                "players": [p.to_dict(None if scores is None else scores[i][1])
+                            for i, p in enumerate(self.players())]}
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "PlayAnalysis":
@@ -243,10 +274,12 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
                  leader: Optional[SeatLike] = None, playing: Optional[TeamLike] = None,
                  played: CardsLike = (), rules: Optional[Rules] = None,
                  solver: Optional[Solver] = None, worlds: Union[int, str] = 0, seed: int = 0,
-                 workers: Optional[int] = None) -> PlayAnalysis:
+                 workers: Optional[int] = None, *, dummy: Optional[SeatLike] = None
+                 ) -> PlayAnalysis:
     """Judge every card of a recorded play: its value before and after, and what it cost.
 
-    Takes a `GameRecord`, or a deal with trump, leader, playing, played and rules. An illegal
+    Takes a `GameRecord`, or a deal with trump, leader, playing, played and rules (and under
+    `players=3` the `dummy` seat; a record names its own). An illegal
     card is reported in `.illegal` (not raised); the round is then scored by `revoke_penalty`
     and the cards after it are not analysed.
 
@@ -264,11 +297,14 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
         # Game checks the deal form's arguments as every entry point does (a trump, leader or
         # playing team left out is refused like any wrong value); the record then parses and
         # checks the play, naming a bad card as a RecordError.
-        start = Game(record, trump, leader, playing, check_rules(rules))
+        start = Game(record, trump, leader, playing, check_rules(rules), dummy=dummy)
         record = GameRecord(start.deal, start.trump, start.leader,  # type: ignore[arg-type]
-                            start.playing, start.rules, played)  # type: ignore[arg-type]
+                            start.playing, start.rules, played, dummy=start.dummy)  # type: ignore[arg-type]
+    elif isinstance(record, GameRecord) and dummy is not None:
+        raise RecordError(f"dummy={quote(dummy)} is for the deal form: a GameRecord names its "
+                          f"own dummy (replace(record, dummy=...))")
     elif not isinstance(record, GameRecord):
-        given_as_deal = any(arg is not None for arg in (trump, leader, playing))
+        given_as_deal = any(arg is not None for arg in (trump, leader, playing, dummy))
         raise (DealError if given_as_deal else RecordError)(
             f"analyse_play takes a GameRecord, or a Deal with trump, leader, playing and "
             f"played; got {quote(record)}")

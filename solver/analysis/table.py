@@ -95,7 +95,10 @@ def solve_table(deal: Deal, rules: Optional[Rules] = None, solver: Optional[Solv
     def cell(solver: Solver, where: Tuple[Suit, Seat]
              ) -> Tuple[Dict[Team, int], Dict[Team, bool]]:
         suit, leader = where
-        games = {team: Game(deal, suit, leader, team, rules) for team in Team}
+        # At a table of three the value is the same whichever hand of the team is the dummy
+        # (double dummy, partners play as one mind: tests/test_players.py).
+        games = {team: Game(deal, suit, leader, team, rules,
+                            dummy=team.seats[0] if rules.players == 3 else None) for team in Team}
         ns = solver.value(games[Team.NS], "points")
         # One solve serves both teams, except when only the playing team can earn pit.
         ew = -ns if rules.pit != "playing" else solver.value(games[Team.EW], "points")

@@ -22,7 +22,7 @@ from ..engine.search import Solver
 from ..model.scoring import check_objective, value_for_team
 from ..model.streams import derive
 from .verdicts import PairedLoss, paired_loss
-from .worlds import MOST_WORLDS, sample_worlds
+from .worlds import MOST_WORLDS, same_round, sample_worlds
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def world_values(solver: Solver, game: Game, world: Deal, objective: str
                  ) -> Tuple[Dict[Card, int], Dict[Card, bool]]:
     """({card: value}, {card: team reaches its aim}) for the player to move in `world`, both
     from the view of that player's team."""
-    play = Game(world, game.trump, game.leader, game.playing, game.rules)
+    play = same_round(game, world)
     play.replay(game.played)
     values, makes = solver.move_values_and_makes(play, objective)
     team = play.to_move.team
@@ -140,19 +140,30 @@ def analyse_view(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64, 
                  solver: Optional[Solver] = None) -> ViewAnalysis:
     """Each legal card of the player to move, averaged over `worlds` deals that player cannot
     tell apart from the real one (sampled uniformly with `seed`). `seat`, when given, must be
-    the player to move. The worlds are solved on `workers` threads (default: all cores), or
-    by `solver` alone when one is given."""
+    the player to move (at a table of three or two, the seat of the person who plays that
+    hand is taken too: the view is his). The worlds are solved on `workers` threads (default:
+    all cores), or by `solver` alone when one is given."""
     check_game(game)
     if game.is_over:
         raise SolverError("the round is over: no card is left to judge")
     seat = game.to_move if seat is None else Seat.parse(seat)
-    if seat != game.to_move:
+    if seat != game.to_move and seat not in _same_player(game):
         raise SolverError(f"seat {seat} is not to play: {game.to_move} is")
+    seat = game.to_move
     check_objective(objective)
     worlds = whole_number("worlds", worlds, 1, MOST_WORLDS)
     sampled = sample_worlds(game, seat, worlds, seed)
     return _view(game, seat, objective, seed, sampled,
                  _solve_worlds(game, sampled, objective, workers, solver))
+
+
+def _same_player(game: Game) -> Tuple[Seat, ...]:
+    """The seats played by the person who plays the hand to move."""
+    if game.rules.players == 2:
+        return game.to_move.team.seats
+    if game.rules.players == 3 and game.dummy is not None and game.to_move.team == game.playing:
+        return (game.dummy, game.dummy.partner)
+    return (game.to_move,)
 
 
 def analyse_view_until(game: Game, decided: Callable[[ViewAnalysis], bool], batch: int,

@@ -14,6 +14,11 @@ play one": so a play rules out, card by card, what its player can have held (a s
 follow, trumps it did not play, a higher trump it did not overtrump with). Those exclusions are
 exact, so the dealing below never has to reject a world: it counts the deals that respect them
 and draws one uniformly.
+
+What the player sees: his own hand, and at a table of three or two the other hands he sees
+(`solver.model.players.seen_seats`): the chooser the dummy's from the start, a defender the
+dummy's once it is open, a player of two both hands of his team. Those stay as dealt in every
+world.
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ from ..model.deal import Deal
 from ..model.streams import SplitMix64
 from ..errors import SolverError, quote, shorten, whole_number
 from ..model.game import Game, check_game, legal_cards
+from ..model.players import seen_seats
 
 # Unseen cards that the same seats may hold: (those seats, the cards).
 Group = Tuple[Tuple[Seat, ...], Tuple[Card, ...]]
@@ -36,14 +42,28 @@ Needs = Tuple[int, ...]
 Counter = Callable[[int, Needs], int]
 
 
+def seen(game: Game, seat: Seat) -> FrozenSet[Seat]:
+    """The hands the player of `seat` sees now, every card of them (`seen_seats`)."""
+    return seen_seats(game.rules, seat, len(game.played), game.dummy)
+
+
+def same_round(game: Game, deal: Deal) -> Game:
+    """The round of `game` (trump, leader, playing team, rules, bidder, dummy) dealt `deal`,
+    nothing played."""
+    return Game(deal, game.trump, game.leader, game.playing, game.rules, bidder=game.bidder,
+                dummy=game.dummy)
+
+
 def excluded_cards(game: Game, seat: Seat) -> Dict[Seat, FrozenSet[Card]]:
-    """For every other seat, the unseen cards it cannot hold, given the play so far."""
-    unseen = _unseen(game, seat)
-    excluded: Dict[Seat, Set[Card]] = {s: set() for s in Seat if s != seat}
-    replay = Game(game.deal, game.trump, game.leader, game.playing, game.rules)
+    """For every seat whose hand `seat` does not see, the unseen cards it cannot hold, given
+    the play so far."""
+    known = seen(game, seat)
+    unseen = _unseen(game, known)
+    excluded: Dict[Seat, Set[Card]] = {s: set() for s in Seat if s not in known}
+    replay = same_round(game, game.deal)
     for card in game.played:
         player = replay.to_move
-        if player != seat:
+        if player not in known:
             for other in unseen:
                 allowed, _ = legal_cards([card, other], replay.current_trick, player,
                                          replay.trick_leader, game.trump, game.rules)
@@ -53,8 +73,8 @@ def excluded_cards(game: Game, seat: Seat) -> Dict[Seat, FrozenSet[Card]]:
     return {s: frozenset(cards) for s, cards in excluded.items()}
 
 
-def _unseen(game: Game, seat: Seat) -> List[Card]:
-    return sorted(c for s in Seat if s != seat for c in game.hands[s])
+def _unseen(game: Game, known: FrozenSet[Seat]) -> List[Card]:
+    return sorted(c for s in Seat if s not in known for c in game.hands[s])
 
 
 def count_worlds(game: Game, seat: SeatLike) -> int:
@@ -65,12 +85,13 @@ def count_worlds(game: Game, seat: SeatLike) -> int:
 
 
 def _groups(game: Game, seat: Seat) -> Tuple[Tuple[Group, ...], Needs, Dict[Seat, int]]:
-    """Unseen cards grouped by the seats that may hold them; each other seat's need (how many
-    cards it holds now); and each other seat's place in the needs."""
+    """Unseen cards grouped by the seats that may hold them; each unseen seat's need (how many
+    cards it holds now); and each unseen seat's place in the needs."""
     excluded = excluded_cards(game, seat)
-    others = tuple(s for s in Seat if s != seat)
+    known = seen(game, seat)
+    others = tuple(s for s in Seat if s not in known)
     by_owners: Dict[Tuple[Seat, ...], List[Card]] = {}
-    for card in _unseen(game, seat):
+    for card in _unseen(game, known):
         owners = tuple(s for s in others if card not in excluded[s])
         by_owners.setdefault(owners, []).append(card)
     groups = tuple(sorted((owners, tuple(cards)) for owners, cards in by_owners.items()))
@@ -121,8 +142,10 @@ def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
                   weights: Optional[Callable[[Deal], float]] = None) -> List[Deal]:
     """`n` deals drawn uniformly from those `seat` cannot tell apart from the real one.
 
-    In each, `seat` holds its real hand, every played card was dealt to the seat that played
-    it, the other seats hold the right number of cards, and the recorded play is legal.
+    In each, `seat` holds its real hand (and every other hand its player sees, at a table of
+    three or two: `solver.model.players.seen_seats`), every played card was dealt to the seat
+    that played it, the other seats hold the right number of cards, and the recorded play is
+    legal.
     The result depends only on `seed`. `weights`, a function of a world returning a weight
     (>= 0), turns the draw into one in proportion to it (for what the bidding told, say):
     8n uniform worlds are drawn and n of them picked by weight.
@@ -151,7 +174,8 @@ def _draw(game: Game, seat: Seat, groups: Tuple[Group, ...], needs: Needs,
     hands: Dict[Seat, List[Card]] = {s: [] for s in Seat}
     for card, player in zip(game.played, _players(game)):   # who played what is known
         hands[player].append(card)
-    hands[seat].extend(game.hands[seat])
+    for known in seen(game, seat):
+        hands[known].extend(game.hands[known])
     for i, group in enumerate(groups):
         target = rng.below(count(i, needs))     # a uniform choice among all completions
         for ways, shares, rest in _splits(group, needs, index):

@@ -5,7 +5,6 @@ Each takes the parsed arguments (`solver.cli.parser`) and returns what to print.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -19,7 +18,8 @@ from ..errors import RecordError, shorten
 from ..model.cards import Card, Seat, Team
 from ..model.record import GameRecord
 from ..model.rules import Rules
-from .inputs import looks_like_json, read_deal, read_position, read_record, read_rules
+from .inputs import (looks_like_json, read_deal, read_position, read_record, read_rules,
+                     with_overrides)
 from .output import shown_path
 from .parser import UsageError
 
@@ -60,7 +60,7 @@ def cmd_solve(args) -> str:
                             list(game.played), game.to_move, game.playing)
         return json.dumps(moves.to_dict()) if args.json else moves.to_text(args.notation)
     result = solver.solve(game.deal, game.trump, game.leader, game.playing, game.rules,
-                          game.played, args.objective)
+                          game.played, args.objective, dummy=game.dummy)
     if args.json:
         return json.dumps(result.to_dict())
     return "\n".join([
@@ -80,7 +80,7 @@ def cmd_table(args) -> str:
 def cmd_analyse(args) -> str:
     if args.record.lower().endswith(".jsonl"):
         return cmd_analyse_many(args)
-    record = read_record(args.record, args.rules, args.notation)
+    record = read_record(args.record, args.rules, args.notation, args.dummy)
     analysis = analyse_play(record, worlds=args.worlds, seed=args.seed,
                             **search_options(args, record.rules))
     if args.json:
@@ -122,9 +122,9 @@ def cmd_analyse_many(args) -> str:
         raise UsageError(f"cannot read {shorten(args.record)}: {err.strerror or err}") from None
     if not records:
         raise RecordError(f"{shorten(args.record)} holds no game records (one per line)")
-    if args.rules:
-        rules = read_rules(args.rules)
-        records = [dataclasses.replace(r, rules=rules) for r in records]
+    if args.rules or args.dummy:
+        rules = read_rules(args.rules) if args.rules else None
+        records = [with_overrides(r, rules, args.dummy) for r in records]
     analyses = [analyse_play(r, worlds=args.worlds, seed=args.seed,
                              **search_options(args, r.rules)) for r in records]
     summary = _many_summary(analyses, bool(args.worlds))
@@ -195,7 +195,7 @@ def cmd_bid(args) -> str:
 
 def cmd_report(args) -> str:
     from ..html import render
-    record = read_record(args.record, args.rules, args.notation)
+    record = read_record(args.record, args.rules, args.notation, args.dummy)
     out = Path(args.output) if args.output else (
         Path(Path(args.record).stem + ".html") if not looks_like_json(args.record)
         and args.record != "-" else Path("report.html"))
@@ -224,7 +224,7 @@ def cmd_labels(args) -> str:
     config = labels.LabelConfig(
         deals=args.deals, seed=args.seed, rules=read_rules(args.rules), positions=args.positions,
         play=args.play, skip_forced=args.skip_forced, objectives=tuple(args.objective),
-        trump=args.trump, leader=args.leader, playing=args.playing,
+        trump=args.trump, leader=args.leader, playing=args.playing, dummy=args.dummy,
         deals_per_shard=args.deals_per_shard, format=args.format, worlds=args.worlds)
     # No progress bar where standard error is closed: there is nowhere to draw it.
     summary = labels.generate(config, args.out, workers=args.workers, scheduler=args.scheduler,

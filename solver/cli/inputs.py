@@ -6,9 +6,10 @@ import dataclasses
 import json
 import os
 import sys
-from typing import Callable, Optional, Union
+from typing import Any, Callable, Dict, Optional, Union
 
 from ..errors import RulesError, quote, shorten
+from ..model.cards import Seat
 from ..model.deal import Deal
 from ..model.game import Game
 from ..model.json_text import json_numbers_in_range
@@ -106,15 +107,28 @@ def read_deal(source: str, notation: str = "en") -> Deal:
     return Deal.from_pbn(read_text(source, looks_like_a_deal).strip(), notation)
 
 
-def read_record(source: str, rules: Optional[str] = None, notation: str = "en") -> GameRecord:
-    """The record `source` names, with the `rules` given (see `read_rules`) in place of its own;
-    `notation` is its card notation when it names none."""
+def read_record(source: str, rules: Optional[str] = None, notation: str = "en",
+                dummy: Optional[Seat] = None) -> GameRecord:
+    """The record `source` names, with the `rules` given (see `read_rules`) and the `dummy`
+    seat in place of its own; `notation` is its card notation when it names none."""
     text = read_text(source, looks_like_json)
     json_numbers_in_range(text, "game record")
     record = GameRecord.from_json(text, notation)
-    if rules:
-        record = dataclasses.replace(record, rules=read_rules(rules))
-    return record
+    return with_overrides(record, read_rules(rules) if rules else None, dummy)
+
+
+def with_overrides(record: GameRecord, rules: Optional[Rules],
+                   dummy: Optional[Seat]) -> GameRecord:
+    """`record` with the command line's --rules and --dummy in place of its own; a dummy the
+    new rules have no place for is dropped (players=3 is the only table with one)."""
+    changes: Dict[str, Any] = {}
+    if rules is not None:
+        changes["rules"] = rules
+        if rules.players != 3 and dummy is None:
+            changes["dummy"] = None
+    if dummy is not None:
+        changes["dummy"] = dummy
+    return dataclasses.replace(record, **changes) if changes else record
 
 
 def read_rules(value: str) -> Rules:
@@ -141,6 +155,6 @@ def read_position(args) -> Game:
     """The position `args` give: the deal and rules, trump, leader and playing team, and the
     cards played so far (IllegalPlayError names an illegal one)."""
     game = Game(read_deal(args.deal, args.notation), args.trump, args.leader, args.playing,
-                read_rules(args.rules))
+                read_rules(args.rules), dummy=args.dummy)
     game.replay(args.played)
     return game

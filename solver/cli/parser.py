@@ -161,6 +161,7 @@ def record_and_rules(p) -> None:
     p.add_argument("record", help="a game record in JSON: a file, inline, or - for stdin")
     p.add_argument("--rules", default=None, help=RULES_HELP.replace(
         "amsterdam (the default)", "override the record's rules (default: the record's): amsterdam"))
+    dummy(p, record=True)
 
 
 def card_notation(p, what: str) -> None:
@@ -178,6 +179,18 @@ def position(p) -> None:
     p.add_argument("--playing", required=True, type=team, help="the playing team: NS or EW (required)")
     p.add_argument("--played", default=[], type=in_notation("--played", played),
                    help='cards already played, e.g. "DA D7 D8" (default: none)')
+    dummy(p)
+
+
+DUMMY_HELP = ("the silent partner's seat at a table of three (--rules '{\"players\": 3}'): "
+              "N, E, S or W, a seat of the playing team")
+
+
+def dummy(p, record: bool = False) -> None:
+    """--dummy: the dummy's seat of a three-player round (docs/rules.md)."""
+    p.add_argument("--dummy", type=seat, default=None,
+                   help=DUMMY_HELP + (" (default: the record's)" if record else
+                                      " (required there; default: none)"))
 
 
 def worlds_and_seed(p, help_text: str, least: int = 0, default: int = 0,
@@ -280,7 +293,9 @@ def build_parser() -> argparse.ArgumentParser:
     deal_and_rules(p)
     position(p)
     p.add_argument("--seat", type=seat, default=None,
-                   help="whose view: must be the player to move (default: the player to move)")
+                   help="whose view: must be the player to move, or at a table of three or two "
+                        "the seat of the person who plays that hand (default: the player to "
+                        "move)")
     p.add_argument("--objective", default="points", choices=OBJECTIVES,
                    help="what to average: points, score or make (default: points)")
     worlds_and_seed(p, f"how many worlds to sample, from 1 to {MOST_WORLDS:,} (default: 64)",
@@ -329,6 +344,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--leader", type=seat, default=None, help="fix the leader (default: drawn per deal)")
     p.add_argument("--playing", type=team, default=None,
                    help="fix the playing team (default: drawn per deal)")
+    p.add_argument("--dummy", type=seat, default=None,
+                   help="at a table of three (--rules '{\"players\": 3}'), fix the dummy's seat, "
+                        "and with it the playing team (default: a seat of the playing team, "
+                        "drawn per deal)")
     p.add_argument("--format", default="parquet",
                    help="parquet (needs pyarrow) or npz (default: parquet)")
     p.add_argument("--deals-per-shard", type=whole("--deals-per-shard", 1, MOST_DEALS_PER_SHARD),

@@ -19,9 +19,10 @@ from ..model.deal import Deal
 from ..model.record import GameRecord
 from ..model.rules import Rules
 from ..model.scoring import value_for_team
-from .pieces import (asset, bid_tables_html, bid_verdict_html, card_html, chart_svg,
-                     compass_html, dd_table_grid, esc, replayed, rules_in_words, shown_order,
-                     single_dummy_marks, single_dummy_note,
+from ..model.players import dummy_open_from, player_of, table_players
+from .pieces import (CARD_BACK, asset, bid_tables_html, bid_verdict_html, card_html, chart_svg,
+                     compass_html, dd_table_grid, esc, players_html, replayed, rules_in_words,
+                     seat_labels, shown_order, single_dummy_marks, single_dummy_note,
                      suit_html, tricks_html)
 
 if TYPE_CHECKING:   # pragma: no cover
@@ -45,21 +46,23 @@ def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int,
     dealer = f", dealer {r.dealer}" if r.dealer is not None else ""
     data = json.dumps(replay_data(analysis)).replace("</", "<\\/")
     title = f"{r.playing} plays {r.trump.symbol} — klaverjas-solver report"
+    replay_hands = "".join(f'<div class="hand {s}{" dummy" if s == r.dummy else ""}"></div>'
+                           for s in Seat)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{esc(title)}</title><style>{asset("report.css")}{asset("page.css")}</style></head>
 <body><main class="kj">
 <section><h1>{r.playing} plays {suit_html(r.trump)} ({r.trump}), {r.leader} leads{dealer}</h1>
-<p>{esc(rules_in_words(r.rules))}</p>{compass_html(r.deal)}</section>
+<p>{esc(rules_in_words(r.rules))}</p>{players_html(r)}{compass_html(r.deal, labels=seat_labels(r), dummy=r.dummy)}</section>
 <section id="replay-section"><h2>Replay</h2>
 <div class="controls"><button id="prev" type="button">◀ previous</button>
 <button id="next" type="button">next ▶</button><span id="step-count"></span></div>
 <div id="step-note"></div>
-<div id="replay" class="compass">{''.join(f'<div class="hand {s}"></div>' for s in Seat)}
+<div id="replay" class="compass">{replay_hands}
 <div class="middle"></div></div>
 <p>Use the arrow keys too. Under each legal card: its double-dummy value for the side to
-play; the card played is green when optimal, red when it lost points.{single_dummy_legend(analysis)}</p></section>
+play; the card played is green when optimal, red when it lost points.{dummy_legend(r)}{single_dummy_legend(analysis)}</p></section>
 <section><h2>The double-dummy value, card by card</h2>{chart_svg(analysis)}</section>
 <section><h2>Tricks</h2>{tricks_html(analysis)}</section>
 <section><h2>Result</h2>{result_html(analysis, dd_score)}</section>
@@ -144,6 +147,10 @@ def result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
                      f"({verdict}).")
     else:
         lines.append(f"Unfinished after {len(analysis.steps)} cards.")
+    scores = analysis.player_scores()
+    if scores and (r.rules.players != 4 or r.players):
+        lines.append('<span data-player-scores="1">Per player: ' + ", ".join(
+            f"{esc(p.label)} {score}" for p, score in scores) + ".</span>")
     for team, won in replayed(analysis).tricks_won().items():
         if won == 8:
             lines.append(f"{team} took all 8 tricks (pit).")
@@ -154,6 +161,19 @@ def result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
     lost = analysis.losses()
     lines.append("Points given away: " + ", ".join(f"{t} {v}" for t, v in lost.items()) + ".")
     return "".join(f"<p>{line}</p>" for line in lines)
+
+
+def dummy_legend(record: GameRecord) -> str:
+    """How the replay shows the dummy's hand at a table of three ("" at other tables)."""
+    if record.dummy is None:
+        return ""
+    opens = dummy_open_from(record.rules)
+    when = ("open throughout, as the defenders see it from the start" if opens == 0 else
+            "face down until the first card is on the table, open from then on, as the "
+            "defenders see it" if opens == 1 else
+            "face down throughout, as the defenders never see it")
+    return (f" The dummy's hand ({record.dummy}) is shown {when}; on its own turn it is open, "
+            f"as the chooser who plays it sees it.")
 
 
 def single_dummy_legend(analysis: "PlayAnalysis") -> str:
@@ -168,6 +188,19 @@ def single_dummy_legend(analysis: "PlayAnalysis") -> str:
             f"decide); the note gives its expected loss with the 95% interval.")
 
 
+def played_by(record: GameRecord) -> Dict[Seat, str]:
+    """Who plays each hand, as a step's note begins it ("the dummy, played by Anna; "), where
+    the table or the record's names make it worth saying ("" otherwise)."""
+    players = table_players(record.rules, record.playing, record.dummy, record.players)
+    who = {}
+    for seat in Seat:
+        player = player_of(players, seat)
+        name = player.name or player.seat.name
+        who[seat] = (f"the dummy, played by {esc(name)}; " if seat == record.dummy else
+                     f"{esc(player.name)}; " if player.name else "")
+    return who
+
+
 def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
     """What the replay script needs, with every card's markup rendered here: `cards` each card
     plain, and per step the legal cards of the seat to move with their double-dummy values
@@ -176,6 +209,7 @@ def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
     # The replay steps through the judged cards and a revoke, where the round ends; the
     # counter (cards on the table) and each note count the same cards.
     total = len(analysis.steps) + (bad is not None)
+    who = played_by(r)
     steps = []
     for s in analysis.steps:
         _, sd_class = single_dummy_marks(s)
@@ -184,7 +218,7 @@ def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
                                    value=value_for_team(v, s.seat.team, r.playing))
                  for c, v in s.values.items()}
         sd_note = single_dummy_note(s)
-        note = (f"{s.number - 1} of {total} cards played: {s.seat} to play (values for "
+        note = (f"{s.number - 1} of {total} cards played: {s.seat} to play ({who[s.seat]}values for "
                 f"{s.seat.team}); played {card_html(s.card, classes=played)} "
                 f"{f'lost {s.loss}' if s.loss else 'optimal'}"
                 + (f"; {esc(sd_note)}" if sd_note else ""))
@@ -203,6 +237,11 @@ def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
         end = (f"{total} of {total} cards played: the round ends at the revoke (verzaken) of "
                f"{bad.seat}" + (f"; the record's {rest} later cards are not analysed" if rest else ""))
     return {"hands": {seat.name: [str(c) for c in shown_order(r.deal[seat])] for seat in Seat},
+            "labels": {seat.name: label for seat, label in seat_labels(r).items()},
+            # A three-player round: the dummy's seat, from how many cards on the table the
+            # defenders see its hand (null: never), and a card face down.
+            "dummy": r.dummy.name if r.dummy is not None else None,
+            "dummy_open_from": dummy_open_from(r.rules), "back": CARD_BACK,
             "cards": {str(c): card_html(c) for seat in Seat for c in r.deal[seat]},
             "played": [str(s.card) for s in analysis.steps] + ([str(bad.card)] if bad else []),
             "steps": steps, "marked": marked, "end": end}

@@ -14,11 +14,12 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Callable, Iterable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..model.cards import Card, Seat, Suit, Team
 from ..model.deal import Deal
 from ..model.game import Game
+from ..model.players import dummy_open_from, player_of, table_players
 from ..model.record import GameRecord
 from ..model.rules import Rules
 
@@ -50,6 +51,10 @@ def card_html(card: Card, attrs: str = "", classes: str = "", value: Optional[in
     return f'<span class="{names}" data-card="{card}"{attrs}>{esc(card.to_str(symbols=True))}{shown}</span>'
 
 
+# A card face down: a hand the players do not see yet (the dummy's, at a table of three).
+CARD_BACK = '<span class="card back" title="face down">🂠</span>'
+
+
 def cards_html(cards: Iterable[Card]) -> str:
     return "".join(card_html(c) for c in cards)
 
@@ -59,14 +64,70 @@ def shown_order(cards: Iterable[Card]) -> List[Card]:
     return sorted(cards, key=lambda c: (SHOWN_SUITS.index(c.suit), -c.rank))
 
 
-def hand_html(seat: Seat, cards: Iterable[Card]) -> str:
-    return f'<div class="hand {seat}"><span class="seat">{seat}</span>{cards_html(shown_order(cards))}</div>'
+def hand_html(seat: Seat, cards: Iterable[Card], label: Optional[str] = None,
+              dummy: bool = False) -> str:
+    """A hand with its seat, or with `label` (`seat_labels`) in its place; the `dummy`'s is
+    marked."""
+    head = label if label is not None else f'<span class="seat">{seat}</span>'
+    mark = ' dummy" data-dummy="1' if dummy else ""
+    return f'<div class="hand {seat}{mark}">{head}{cards_html(shown_order(cards))}</div>'
 
 
-def compass_html(deal: Deal, middle: str = "") -> str:
-    """The four hands around the table: N on top, S below, W left, E right."""
-    hands = "".join(hand_html(seat, deal[seat]) for seat in Seat)
+def compass_html(deal: Deal, middle: str = "", labels: Optional[Dict[Seat, str]] = None,
+                 dummy: Optional[Seat] = None) -> str:
+    """The four hands around the table: N on top, S below, W left, E right; each named by
+    `labels` when given (`seat_labels`), the `dummy`'s marked."""
+    hands = "".join(hand_html(seat, deal[seat], (labels or {}).get(seat), seat == dummy)
+                    for seat in Seat)
     return f'<div class="compass">{hands}<div class="middle">{middle}</div></div>'
+
+
+# -- the people at the table (docs/rules.md, "Tables of three and of two") -------------------------
+
+def seat_labels(record: GameRecord) -> Dict[Seat, str]:
+    """Each hand's heading: its seat, and who plays it when that is worth saying (a named
+    player, the dummy and the chooser of three players, the player of two who holds it)."""
+    players = table_players(record.rules, record.playing, record.dummy, record.players)
+    labels = {}
+    for seat in Seat:
+        player = player_of(players, seat)
+        if seat == record.dummy:
+            who = f"dummy, played by {player.name or player.seat.name}"
+        else:
+            parts = [player.name] if player.name else []
+            if player.role == "chooser":
+                parts.append("chooser")
+            elif len(player.seats) == 2:
+                parts.append(f"player {player.team}" if not parts else str(player.team))
+            who = ", ".join(parts)
+        extra = f'<span class="who">{esc(who)}</span>' if who else ""
+        labels[seat] = f'<span class="seat">{seat}</span>{extra}'
+    return labels
+
+
+def players_html(record: GameRecord) -> str:
+    """Who sits at the table, in words ("" for four players the record does not name)."""
+    players = table_players(record.rules, record.playing, record.dummy, record.players)
+    if record.rules.players == 3:
+        chooser, dummy = players[0].seats
+        name = f"{players[0].name} ({chooser})" if players[0].name else str(chooser)
+        opens = dummy_open_from(record.rules)
+        seen = {0: "The defenders see the dummy's hand from the start.",
+                1: "The defenders see the dummy's hand once the first card is on the table.",
+                None: "The defenders never see the dummy's hand, only its cards as they are "
+                      "played."}[opens]
+        defenders = " and ".join(f"{p.name} ({p.seat})" if p.name else str(p.seat)
+                                 for p in players[1:])
+        text = (f"Three players: {name} plays {chooser} and the dummy, {dummy} (the silent "
+                f"partner); {defenders} defend. {seen}")
+    elif record.rules.players == 2:
+        text = "Two players: " + "; ".join(
+            f"{p.name or p.team.name} holds {p.seats[0]} and {p.seats[1]}" for p in players) + "."
+    elif record.players:
+        text = "Players: " + ", ".join(f"{s} {n}" for s, n in record.players.items()) + "."
+    else:
+        return ""
+    return f'<p data-players="{record.rules.players}">{esc(text)}</p>'
 
 
 def suit_html(suit: Suit) -> str:

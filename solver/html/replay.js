@@ -11,9 +11,14 @@
     const step = shown < D.steps.length ? D.steps[shown] : null;
     for (const seat of Object.keys(D.hands)) {
       const toMove = step !== null && step.seat === seat;
-      let html = '<span class="seat">' + seat + (toMove ? " \u25b6" : "") + "</span>";
+      let html = D.labels[seat] + (toMove ? '<span class="seat">\u25b6</span>' : "");
+      // The dummy of three players lies face down until the defenders may see it; on its
+      // turn it is open, as the chooser who plays it sees it.
+      const closed = seat === D.dummy && !toMove &&
+        (D.dummy_open_from === null || shown < D.dummy_open_from);
       for (const code of D.hands[seat]) {
-        if (!played.has(code)) html += (toMove && step.cards[code]) || D.cards[code];
+        if (played.has(code)) continue;
+        html += closed ? D.back : (toMove && step.cards[code]) || D.cards[code];
       }
       document.querySelector("#replay .hand." + seat).innerHTML = html;
     }

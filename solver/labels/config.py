@@ -54,10 +54,14 @@ EXTRA_SCHEMA: Dict[str, Tuple[str, Optional[int], str]] = {
     "make": ("int8", 32, "1 if the team to move reaches its aim after the card (the playing "
                          "team makes it, the defenders make it nat), 0 if not, -1 if not legal"),
     "score": ("int16", 32, "score value of each legal card for the team to move; -32768 if not legal"),
+    "dummy": ("int8", None, "players=3: the dummy's seat, a seat of the playing team"),
 }
 
 # The options fixed for every deal when given, each read by its notation.
-_FIXED = (("trump", Suit.parse), ("leader", Seat.parse), ("playing", Team.parse))
+_FIXED = (("trump", Suit.parse), ("leader", Seat.parse), ("playing", Team.parse),
+          ("dummy", Seat.parse))
+# Fields a config written before them may leave out (their default then holds).
+_ADDED_LATER = ("dummy",)
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ class LabelConfig:
     deals_per_shard: int = 1000
     format: str = "parquet"
     worlds: int = 0                         # > 0: also the single-dummy means (sd_values)
+    dummy: Optional[Seat] = None            # players=3: fixed for every deal, or drawn
 
     def __post_init__(self) -> None:
         for name, least, most in (("deals", 1, MAX_DEALS),
@@ -110,6 +115,20 @@ class LabelConfig:
                     self._set(name, parse(value))
                 except NotationError as err:
                     raise LabelsError(f"{name}: {err}") from err
+        self._check_dummy()
+
+    def _check_dummy(self) -> None:
+        """A table of three (docs/rules.md) needs a dummy of the playing team in every deal:
+        a fixed one must agree with a fixed playing team; other tables have none."""
+        if self.dummy is None:
+            return
+        if self.rules.players != 3:
+            raise LabelsError(f"dummy={self.dummy.name} is for a table of three (rules "
+                              f"players=3); these rules have players={self.rules.players}")
+        if self.playing is not None and self.playing != self.dummy.team:
+            raise LabelsError(f"dummy={self.dummy.name} is in team {self.dummy.team.name}, but "
+                              f"the playing team is fixed to {self.playing.name}: the dummy's "
+                              f"team is the playing team")
 
     def _set(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)     # frozen: only __post_init__ normalises
@@ -155,7 +174,7 @@ class LabelConfig:
                 raise LabelsError(f"unknown labels config field {quote(name)}: the fields are "
                                   f"{', '.join(names)}")
         for name in names:
-            if name not in data:
+            if name not in data and name not in _ADDED_LATER:
                 raise LabelsError(f"the labels config has no {name!r} field")
         try:
             rules = Rules.from_dict(data["rules"])
@@ -184,6 +203,8 @@ class LabelConfig:
 
 
 def schema(config: LabelConfig) -> Dict[str, Tuple[str, Optional[int], str]]:
-    """The columns `config` writes, in order: SCHEMA, then its extra objectives and sd_values."""
-    extra = list(config.objectives) + (["sd_values"] if config.worlds else [])
+    """The columns `config` writes, in order: SCHEMA, then its extra objectives, sd_values and,
+    at a table of three, the dummy."""
+    extra = list(config.objectives) + (["sd_values"] if config.worlds else []) + (
+        ["dummy"] if config.rules.players == 3 else [])
     return {**SCHEMA, **{name: EXTRA_SCHEMA[name] for name in extra}}

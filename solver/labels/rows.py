@@ -11,7 +11,7 @@ deal's own seeded streams, so a deal's rows never depend on which worker made th
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -33,9 +33,21 @@ def deal_setup(config: LabelConfig, deal_id: int) -> Tuple[Deal, Suit, Seat, Tea
     deal = Deal.random(derive(config.seed, deal_id, 0))
     rng = SplitMix64(derive(config.seed, deal_id, 1))
     trump, leader, playing = Suit(rng.below(4)), Seat(rng.below(4)), Team(rng.below(2))
+    if config.dummy is not None:
+        playing = config.dummy.team     # a fixed dummy fixes the playing team
     return (deal, config.trump if config.trump is not None else trump,
             config.leader if config.leader is not None else leader,
             config.playing if config.playing is not None else playing)
+
+
+def deal_dummy(config: LabelConfig, deal_id: int, playing: Team) -> Optional[Seat]:
+    """At a table of three, the dummy of deal `deal_id`: `config.dummy`, or a seat of the
+    playing team drawn from the deal's own stream; None at other tables."""
+    if config.rules.players != 3:
+        return None
+    if config.dummy is not None:
+        return config.dummy
+    return playing.seats[SplitMix64(derive(config.seed, deal_id, 4)).below(2)]
 
 
 def _labelled(config: LabelConfig, cards_played: int) -> bool:
@@ -50,7 +62,8 @@ def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]
     """The rows of one deal: the round is played by `config.play`, labelling as it goes.
     `solver` is a `Solver` for `config.rules` (or anything with its methods)."""
     deal, trump, leader, playing = deal_setup(config, deal_id)
-    game = Game(deal, trump, leader, playing, config.rules)
+    dummy = deal_dummy(config, deal_id, playing)
+    game = Game(deal, trump, leader, playing, config.rules, dummy=dummy)
     rng = SplitMix64(derive(config.seed, deal_id, 2))
     optimal_share = config.optimal_share()
     last = _LAST_LABELLED[config.positions]
@@ -66,6 +79,8 @@ def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]
             row, best_card = _row(config, game, solver, deal_id)
             row.update(deal_id=deal_id, deal=seats, trump=int(trump), leader=int(leader),
                        playing=int(playing))
+            if dummy is not None:
+                row["dummy"] = int(dummy)
             rows.append(row)
         if cards_played == last:
             break

@@ -6,14 +6,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence,
-                    Tuple, TypeVar, Union)
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional,
+                    Sequence, Tuple, TypeVar, Union)
 
 from .cards import ByTeam, Card, Seat, Suit, Team, check_notation, parse_cards
 from .deal import Deal
-from ..errors import IllegalPlayError, RecordError, SolverError, quote, shorten, whole_number
+from ..errors import (IllegalPlayError, RecordError, RulesError, SolverError, quote, shorten,
+                      whole_number)
 from .game import Game, winning_index
 from .json_text import load_json
+from .players import MOST_NAME_CHARACTERS, Player, table_players
 from .record_schema import RECORD_FORMAT
 from .rules import Rules, load_rules
 from .scoring import final_scores, revoke_scores
@@ -61,11 +63,14 @@ class GameRecord:
 
     JSON: {"deal": "N:...", "dealer": "W", "trump": "H", "leader": "N", "playing": "NS",
     "rules": "amsterdam" | "rotterdam" | {options}, "played": ["HA", ...] or "HA HT ...",
-    "chooser_leads": false, "notation": "en" | "nl"}. `leader` may be left out: then the seat
+    "chooser_leads": false, "notation": "en" | "nl", "dummy": "N", "players": {"N": "Anna",
+    ...}}. `leader` may be left out: then the seat
     left of the dealer leads; a leader elsewhere needs `chooser_leads` (the chooser leads,
     spelpunt). `deal` may be left out when `played` holds all 32 cards: who played what
     shows the deal (`deal_from_play`). `notation` is the card notation of the deal, trump
     and cards ("nl": the Dutch one, suits K R H S, ranks A H V B 10 9 8 7); "en" when absent.
+    `dummy` is the silent partner's seat, needed when the rules say `players=3` and refused
+    otherwise; `players` names the person at any seats (at a table of two, one name a team).
 
     A play that cannot happen at a table is a `RecordError`: a card its seat does not hold
     (played twice, or dealt to another seat), or a card after the 32nd. A held card that
@@ -80,6 +85,10 @@ class GameRecord:
     played: Tuple[Card, ...] = ()
     dealer: Optional[Seat] = None
     chooser_leads: bool = False
+    # Tables of three and of two (docs/rules.md): the silent partner's seat under players=3,
+    # and the name of the player at each seat ({"N": "Anna", ...}; any seats, or none).
+    dummy: Optional[Seat] = None
+    players: Optional[Mapping[Seat, str]] = None
 
     def __post_init__(self) -> None:
         def setting(name: str, parse: Callable[[Any], object]) -> None:
@@ -97,6 +106,11 @@ class GameRecord:
         setting("played", _played_cards)
         if self.dealer is not None:
             setting("dealer", Seat.parse)
+        if self.dummy is not None:
+            setting("dummy", Seat.parse)
+        if self.players is not None:
+            setting("players", _player_names)
+        self._check_players()
         if not isinstance(self.chooser_leads, bool):
             raise RecordError(f"game record field 'chooser_leads' must be true or false, got "
                               f"{quote(self.chooser_leads)}")
@@ -107,8 +121,21 @@ class GameRecord:
                 f"set chooser_leads to true")
         self._check_cards_can_be_played()
 
+    def _check_players(self) -> None:
+        # At a table of two one person holds both hands of a team: one name for both seats.
+        if not self.players or self.rules.players != 2:
+            return
+        for team in Team:
+            named = {self.players[s] for s in team.seats if s in self.players}
+            if len(named) > 1:
+                raise RecordError(f"game record field 'players': at a table of two one player "
+                                  f"holds {team.name}, but its seats name {' and '.join(sorted(named))}")
+
     def _check_cards_can_be_played(self) -> None:
-        game = self.game()
+        try:
+            game = self.game()
+        except RulesError as err:   # a dummy the table does not have, or one it misses
+            raise RecordError(f"game record: {err}") from None
         for number, card in enumerate(self.played, start=1):
             try:
                 game.place(card)
@@ -150,7 +177,7 @@ class GameRecord:
     @classmethod
     def _read(cls, data: Dict[str, Any], notation: str) -> "GameRecord":
         known = {"format", "deal", "dealer", "trump", "leader", "playing", "rules", "played",
-                 "chooser_leads", "notation"}
+                 "chooser_leads", "notation", "dummy", "players"}
         unknown = sorted((str(k) for k in data if k not in known))
         if unknown:
             raise RecordError(f"unknown field {quote(unknown[0])} in game record; the fields are "
@@ -192,7 +219,9 @@ class GameRecord:
         return cls(deal=deal, trump=trump, leader=leader,
                    playing=parsed("playing", Team.parse, need("playing")),
                    rules=parsed("rules", load_rules, data.get("rules", "amsterdam")),
-                   played=cards, dealer=dealer, chooser_leads=data.get("chooser_leads", False))
+                   played=cards, dealer=dealer, chooser_leads=data.get("chooser_leads", False),
+                   dummy=parsed("dummy", Seat.parse, data["dummy"]) if data.get("dummy") is not None else None,
+                   players=data.get("players"))
 
     @classmethod
     def from_json(cls, text: str, notation: str = "en") -> "GameRecord":
@@ -251,11 +280,16 @@ class GameRecord:
             data["dealer"] = self.dealer.name
         if self.chooser_leads:
             data["chooser_leads"] = True
+        if self.dummy is not None:
+            data["dummy"] = self.dummy.name
+        if self.players:
+            data["players"] = {seat.name: name for seat, name in self.players.items()}
         return data
 
     def game(self) -> Game:
         """A fresh Game at the start of this round (nothing played)."""
-        return Game(self.deal, self.trump, self.leader, self.playing, self.rules)
+        return Game(self.deal, self.trump, self.leader, self.playing, self.rules,
+                    dummy=self.dummy)
 
     def scores(self) -> Optional[ByTeam]:
         """Each team's score for the round the play shows: the final scores after the 32nd
@@ -275,6 +309,36 @@ class GameRecord:
         if not game.is_over:
             return None
         return final_scores(game.tallies(), self.playing, self.trump, self.rules)
+
+    def player_scores(self) -> Optional[List[Tuple[Player, int]]]:
+        """Each player at the table (`solver.model.players.table_players`: four, or the
+        chooser and two defenders, or two) with his score for the round, his team's `scores()`;
+        None while the round is unfinished.
+
+        >>> record = GameRecord.load("examples/game.json")
+        >>> [(p.label, score) for p, score in record.player_scores()][:1]
+        [('E (playing)', 179)]
+        """
+        scores = self.scores()
+        if scores is None:
+            return None
+        return [(p, scores[p.team])
+                for p in table_players(self.rules, self.playing, self.dummy, self.players)]
+
+
+def _player_names(names: Any) -> Dict[Seat, str]:
+    """The record's "players": each named seat's player, e.g. {"N": "Anna", "E": "Bob"}."""
+    if not isinstance(names, Mapping):
+        raise RecordError(f"must map seats to the names of their players, e.g. "
+                          f"{{\"N\": \"Anna\"}}; got {quote(names)}")
+    parsed: Dict[Seat, str] = {}
+    for seat, name in names.items():
+        where = Seat.parse(seat)
+        if not isinstance(name, str) or not name.strip() or len(name) > MOST_NAME_CHARACTERS:
+            raise RecordError(f"seat {where.name}: a player's name is text of 1 to "
+                              f"{MOST_NAME_CHARACTERS} characters, got {quote(name)}")
+        parsed[where] = name.strip()
+    return dict(sorted(parsed.items()))
 
 
 def _read_text(path: Union[str, Path]) -> str:

@@ -21,12 +21,13 @@ from typing import Any, Dict, List
 
 from .cards import _RANK_LETTERS, _SUIT_LETTERS, _SUIT_SYMBOLS, NOTATIONS, Suit
 from .deal import _PBN_SUIT_ORDER
+from .players import MOST_NAME_CHARACTERS
 from .rules import (_CHOICES, _MULTIPLIERS, MAKE_THRESHOLD, MAX_AMOUNT, PLAYER_COUNTS,
                     RULE_PRESETS, Rules)
 
 # The version `to_dict` writes; a record without a `format` field is format 1. A change that
-# an older reader would misread (the contracts' bidder for ledig, a dummy for three players)
-# gets the next number.
+# an older reader would misread (the contracts' bidder for ledig) gets the next number; the
+# optional dummy and players fields are format 1 (an older reader refuses them by name).
 RECORD_FORMAT = 1
 
 _SPACE = r"\s*"
@@ -179,6 +180,14 @@ def build_schema() -> Dict[str, Any]:
                                       "spaces between the cards", "default": []},
             "chooser_leads": {"description": "the chooser leads, not the seat left of the dealer",
                               "type": "boolean", "default": False},
+            # Tables of three and of two (docs/rules.md).
+            "dummy": {"description": "the silent partner's seat, under the rule players=3",
+                      "anyOf": [seat, {"type": "null"}]},
+            "players": {"description": "the name of the player at each seat named",
+                        "type": "object", "additionalProperties": False,
+                        "patternProperties": {f"^{_SPACE}[NESWnesw]{_SPACE}$": {
+                            "type": "string", "minLength": 1,
+                            "maxLength": MOST_NAME_CHARACTERS}}},
         },
         "required": ["trump", "playing"],
         "additionalProperties": False,
