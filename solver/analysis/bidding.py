@@ -1,7 +1,7 @@
 """Bid analysis: for every seat and trump, would that team make it, under a bidding procedure."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ..model.cards import Seat, SeatLike, Suit, SuitLike
@@ -69,6 +69,31 @@ class BidOption:
                        d.get("sd_value"))
 
 
+@dataclass(frozen=True)
+class LedigBid:
+    """One seat bidding ledig (to take no trick): its value, minus the tricks it takes with
+    best play by both sides, and whether it takes none. `trump` is None without trump
+    (ledig_trump "none"), else the trump the round would have."""
+
+    seat: Seat
+    trump: Optional[Suit]
+    leader: Seat
+    value: int          # minus the tricks the bidder takes; 0 when makeable
+    makeable: bool
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Plain JSON-ready values."""
+        return {"seat": self.seat.name, "trump": self.trump.name if self.trump else None,
+                "leader": self.leader.name, "value": self.value, "makeable": self.makeable}
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "LedigBid":
+        """The ledig bid `to_dict` wrote."""
+        with reading_fields("a ledig bid", d):
+            return cls(Seat.parse(d["seat"]), Suit.parse(d["trump"]) if d["trump"] else None,
+                       Seat.parse(d["leader"]), d["value"], d["makeable"])
+
+
 def _names(items: Sequence[str], conjunction: str) -> str:
     """"C", "C or D", "C, D or H" (or "and")."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
@@ -129,6 +154,19 @@ class BidAnalysis:
     turned: Optional[Suit]
     options: List[BidOption]
     bid: Optional[Tuple[Seat, Suit]] = None
+    # With ledig: every seat's ledig (by trump too, under ledig_trump "chosen").
+    ledig: List[LedigBid] = field(default_factory=list)
+
+    def ledig_bid(self, seat: SeatLike, trump: Optional[SuitLike] = None) -> LedigBid:
+        """The ledig of `seat` (with `trump` under ledig_trump "chosen")."""
+        seat = Seat.parse(seat)
+        wanted = Suit.parse(trump) if trump is not None else None
+        for bid in self.ledig:
+            if bid.seat == seat and bid.trump == wanted:
+                return bid
+        raise SolverError(f"no ledig of {seat.name}" + (f" with trump {wanted.name}" if wanted
+                                                         is not None else "")
+                          + " in this analysis (analyse_bidding(..., ledig=True))")
 
     def option(self, seat: SeatLike, trump: SuitLike) -> BidOption:
         """The option of `seat` choosing `trump`."""
@@ -255,10 +293,26 @@ class BidAnalysis:
                     cells = [f"{o.sd_makes or 0:>5.0%} {o.sd_value or 0:>+6.1f}" for o in
                              (self.option(seat, suit) for suit in block.trumps)]
                     lines.append(f"{seat.name:<4}" + "  ".join(cells))
+        lines += self._ledig_lines()
         verdict = self.verdict()     # None without a recorded bid
         if verdict is not None:
             lines.append(verdict)
         return "\n".join(lines)
+
+    def _ledig_lines(self) -> List[str]:
+        """Each seat's ledig: minus the tricks it takes, * when it takes none."""
+        if not self.ledig:
+            return []
+        trumps = sorted({b.trump for b in self.ledig}, key=lambda t: -1 if t is None else t)
+        title = ("ledig, no trump" if trumps == [None] else "ledig, by trump")
+        lines = [f"{title}: minus the tricks the bidder takes; * takes none (makeable)",
+                 "seat" + "".join(f"{t.symbol + ' ' + t.name:>7}  " if t is not None else
+                                  f"{'ledig':>7}  " for t in trumps).rstrip()]
+        for seat in Seat:
+            cells = [f"{b.value:>+7d}{'*' if b.makeable else ' '} "
+                     for b in (self.ledig_bid(seat, t) for t in trumps)]
+            lines.append(f"{seat.name:<4}" + "".join(cells).rstrip())
+        return lines
 
     def __repr__(self) -> str:
         bid = f", bid {self.bid[0]} {self.bid[1]}" if self.bid else ""
@@ -278,7 +332,8 @@ class BidAnalysis:
                 "turned": self.turned.name if self.turned is not None else None,
                 "options": [o.to_dict() for o in self.options],
                 "bid": [self.bid[0].name, self.bid[1].name] if self.bid else None,
-                "verdict": None if judged is None else judged.to_dict()}
+                "verdict": None if judged is None else judged.to_dict(),
+                **({"ledig": [b.to_dict() for b in self.ledig]} if self.ledig else {})}
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "BidAnalysis":
@@ -288,7 +343,8 @@ class BidAnalysis:
             bid = (Seat.parse(d["bid"][0]), Suit.parse(d["bid"][1])) if d.get("bid") else None
             return cls(Deal.from_pbn(d["deal"]), Seat.parse(d["dealer"]), Rules.from_dict(d["rules"]),
                        d["procedure"], Suit.parse(d["turned"]) if d.get("turned") else None,
-                       [BidOption.from_dict(o) for o in d["options"]], bid)
+                       [BidOption.from_dict(o) for o in d["options"]], bid,
+                       [LedigBid.from_dict(b) for b in d.get("ledig", [])])
 
 
 def _when_allowed(procedure: str, seat: Seat, trump: Suit, dealer: Seat,
@@ -314,8 +370,13 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
                     on_all_pass: str = "turned_forced", chooser_leads: bool = False,
                     bid: Optional[BidLike] = None,
                     solver: Optional[Solver] = None, worlds: int = 0, seed: int = 0,
-                    workers: Optional[int] = None) -> BidAnalysis:
+                    workers: Optional[int] = None, ledig: Optional[bool] = None) -> BidAnalysis:
     """For every seat and trump: would that seat's team make it, and by how much.
+
+    With `ledig` (by default when the rules' contract is "ledig"), also whether each seat
+    could have bid ledig and taken no trick (`BidAnalysis.ledig`: by trump too under
+    ledig_trump "chosen"); the trump bids are judged under the same rules with contract
+    "trump".
 
     The leader is left of the dealer, or the chooser with `chooser_leads` (spelpunt). `bid`,
     e.g. ("N", "H"), is the recorded choice to judge. With `worlds`, each option also gets
@@ -325,6 +386,12 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
     """
     check_deal(deal)
     rules = check_rules(rules)
+    if ledig is None:
+        ledig = rules.contract == "ledig"
+    elif not isinstance(ledig, bool):
+        raise SolverError(f"ledig must be true or false, got {quote(ledig)}")
+    ledig_rules = replace(rules, contract="ledig")
+    rules = replace(rules, contract="trump")
     dealer = Seat.parse(dealer)
     choice("procedure", procedure, PROCEDURES)
     choice("on_all_pass", on_all_pass, ON_ALL_PASS)
@@ -355,7 +422,24 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
     options = solve_all(option, choices, rules, workers, solver)
     if worlds:
         options = _with_worlds(options, deal, rules, worlds, seed, workers)
-    return BidAnalysis(deal, dealer, rules, procedure, turned, options, parsed_bid)
+    ledig_bids = _ledig_bids(deal, dealer, ledig_rules, chooser_leads, solver, workers) \
+        if ledig else []
+    return BidAnalysis(deal, dealer, rules, procedure, turned, options, parsed_bid, ledig_bids)
+
+
+def _ledig_bids(deal: Deal, dealer: Seat, rules: Rules, chooser_leads: bool,
+                solver: Optional[Solver], workers: Optional[int]) -> List[LedigBid]:
+    """Every seat's ledig, with the leader of the trump bids (left of the dealer, or the
+    bidder itself under chooser_leads)."""
+    trumps: List[Optional[Suit]] = list(Suit) if rules.ledig_trump == "chosen" else [None]
+
+    def bid(solver: Solver, where: Tuple[Seat, Optional[Suit]]) -> LedigBid:
+        seat, trump = where
+        leader = seat if chooser_leads else dealer.left
+        value = solver.value(Game(deal, trump, leader, None, rules, bidder=seat), "points")
+        return LedigBid(seat, trump, leader, value, value == 0)
+
+    return solve_all(bid, [(seat, t) for seat in Seat for t in trumps], rules, workers, solver)
 
 
 def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int, seed: int,

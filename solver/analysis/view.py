@@ -126,7 +126,7 @@ def world_values(solver: Solver, game: Game, world: Deal, objective: str
                  ) -> Tuple[Dict[Card, int], Dict[Card, bool]]:
     """({card: value}, {card: team reaches its aim}) for the player to move in `world`, both
     from the view of that player's team."""
-    play = Game(world, game.trump, game.leader, game.playing, game.rules)
+    play = Game(world, game.trump, game.leader, game.playing, game.rules, bidder=game.bidder)
     play.replay(game.played)
     values, makes = solver.move_values_and_makes(play, objective)
     team = play.to_move.team

@@ -40,7 +40,8 @@ def excluded_cards(game: Game, seat: Seat) -> Dict[Seat, FrozenSet[Card]]:
     """For every other seat, the unseen cards it cannot hold, given the play so far."""
     unseen = _unseen(game, seat)
     excluded: Dict[Seat, Set[Card]] = {s: set() for s in Seat if s != seat}
-    replay = Game(game.deal, game.trump, game.leader, game.playing, game.rules)
+    replay = Game(game.deal, game.trump, game.leader, game.playing, game.rules,
+                  bidder=game.bidder)
     for card in game.played:
         player = replay.to_move
         if player != seat:

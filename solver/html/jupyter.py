@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from ..model.cards import Team
 from ..model.deal import Deal
 from .pieces import (asset, bid_tables_html, bid_verdict_html, cards_html, chart_svg,
-                     compass_html, dd_table_grid, esc, tricks_html)
+                     compass_html, dd_table_grid, esc, ledig_table_grid, tricks_html)
 
 if TYPE_CHECKING:   # pragma: no cover
-    from ..analysis import BidAnalysis, DDTable, PlayAnalysis
+    from ..analysis import BidAnalysis, DDTable, LedigTable, PlayAnalysis
     from ..engine.search import SolveResult
 
 
@@ -41,6 +41,11 @@ def solve_result_html(result: "SolveResult") -> str:
 def dd_table_html(table: "DDTable") -> str:
     """A `DDTable`: NS points by trump and leader."""
     return fragment(dd_table_grid(table, Team.NS))
+
+
+def ledig_table_html(table: "LedigTable") -> str:
+    """A `LedigTable`: each bidder's ledig by leader (and trump)."""
+    return fragment(ledig_table_grid(table))
 
 
 def play_analysis_html(analysis: "PlayAnalysis") -> str:
