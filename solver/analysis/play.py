@@ -334,10 +334,9 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
         # Game checks the deal form's arguments as every entry point does (a trump, leader or
         # playing team left out is refused like any wrong value); the record then parses and
         # checks the play, naming a bad card as a RecordError.
-        start = Game(record, trump, leader, playing, check_rules(rules),  # type: ignore[arg-type]
-                     bidder=bidder)
-        record = GameRecord(start.deal, start.trump, start.leader, start.playing, start.rules,
-                            played, bidder=start.bidder)  # type: ignore[arg-type]
+        start = Game(record, trump, leader, playing, check_rules(rules), bidder=bidder)
+        record = GameRecord(start.deal, start.trump, start.leader,  # type: ignore[arg-type]
+                            start.playing, start.rules, played, bidder=start.bidder)
     elif not isinstance(record, GameRecord):
         given_as_deal = any(arg is not None for arg in (trump, leader, playing, bidder))
         raise (DealError if given_as_deal else RecordError)(

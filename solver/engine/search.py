@@ -79,6 +79,8 @@ class SolveResult:
 def engine_spec(game: Game) -> Dict[str, Any]:
     """The round's rules as the plain numbers `_engine.Engine.configure` takes."""
     rules, trump = game.rules, game.trump
+    if rules.contract == "ledig" or trump is None:
+        raise SolverError("the engine cannot search a ledig round (contract='ledig') yet")
     factor = point_factor(rules, trump)
     combos, stuk = [0, 0], [0, 0]
     if rules.roem == "hand":
@@ -162,22 +164,27 @@ class Solver:
 
     # -- public API ----------------------------------------------------------------------------
 
-    def game(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
-             rules: Optional[RulesLike] = None, played: CardsLike = ()) -> Game:
-        """The position after `played` (IllegalPlayError names an illegal card)."""
-        game = Game(deal, trump, leader, playing, check_rules(rules, self.rules))
+    def game(self, deal: Deal, trump: Optional[SuitLike] = None, leader: Optional[SeatLike] = None,
+             playing: Optional[TeamLike] = None, rules: Optional[RulesLike] = None,
+             played: CardsLike = (), *, bidder: Optional[SeatLike] = None,
+             dummy: Optional[SeatLike] = None) -> Game:
+        """The position after `played` (IllegalPlayError names an illegal card). A ledig round
+        takes `bidder`, a three-player round `dummy` (see `Game`)."""
+        game = Game(deal, trump, leader, playing, check_rules(rules, self.rules), bidder=bidder,
+                    dummy=dummy)
         game.replay(played)
         return game
 
-    def solve(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
-              rules: Optional[RulesLike] = None, played: CardsLike = (),
-              objective: str = "points") -> SolveResult:
+    def solve(self, deal: Deal, trump: Optional[SuitLike] = None, leader: Optional[SeatLike] = None,
+              playing: Optional[TeamLike] = None, rules: Optional[RulesLike] = None,
+              played: CardsLike = (), objective: str = "points", *,
+              bidder: Optional[SeatLike] = None, dummy: Optional[SeatLike] = None) -> SolveResult:
         """The exact value of the round from the playing team's view, with one optimal line:
         at each turn the first card that keeps the value in the order the search prefers
         (a function of the position alone, so the same whatever the table holds). `line`
         gives the line that takes the first such card in card order instead."""
         check_objective(objective)
-        game = self.game(deal, trump, leader, playing, rules, played)
+        game = self.game(deal, trump, leader, playing, rules, played, bidder=bidder, dummy=dummy)
         # Held across the whole solve, so that the count is this solve's nodes alone when
         # other threads share the Solver (the lock is reentrant: each engine call takes it too).
         with self._lock:
@@ -198,13 +205,16 @@ class Solver:
         totals = ByTeam({team: end.tally(team).total for team in Team})
         return SolveResult(objective, value, totals, line, nodes, list(game.played))
 
-    def solve_moves(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
+    def solve_moves(self, deal: Deal, trump: Optional[SuitLike] = None,
+                    leader: Optional[SeatLike] = None, playing: Optional[TeamLike] = None,
                     rules: Optional[RulesLike] = None, played: CardsLike = (),
-                    objective: str = "points") -> Dict[Card, Value]:
+                    objective: str = "points", *, bidder: Optional[SeatLike] = None,
+                    dummy: Optional[SeatLike] = None) -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move: the value if that card
         is played and both sides play optimally afterwards."""
         check_objective(objective)
-        return self.move_values(self.game(deal, trump, leader, playing, rules, played), objective)
+        game = self.game(deal, trump, leader, playing, rules, played, bidder=bidder, dummy=dummy)
+        return self.move_values(game, objective)
 
     # -- on a Game -------------------------------------------------------------------------------
 
@@ -379,16 +389,20 @@ def first_optimal_card(values: Mapping[Card, Value]) -> Card:
 _METRICS = {"points": _engine.Metric.METRIC_POINTS, "score": _engine.Metric.METRIC_SCORE}
 
 
-def solve(deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
-          rules: Optional[RulesLike] = None, played: CardsLike = (), objective: str = "points",
-          table_mb: int = DEFAULT_TABLE_MB) -> SolveResult:
+def solve(deal: Deal, trump: Optional[SuitLike] = None, leader: Optional[SeatLike] = None,
+          playing: Optional[TeamLike] = None, rules: Optional[RulesLike] = None,
+          played: CardsLike = (), objective: str = "points", table_mb: int = DEFAULT_TABLE_MB,
+          *, bidder: Optional[SeatLike] = None, dummy: Optional[SeatLike] = None) -> SolveResult:
     """Solve one position with a fresh `Solver`; see `Solver.solve`."""
-    return Solver(rules, table_mb).solve(deal, trump, leader, playing, rules, played, objective)
+    return Solver(rules, table_mb).solve(deal, trump, leader, playing, rules, played, objective,
+                                         bidder=bidder, dummy=dummy)
 
 
-def solve_moves(deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
-                rules: Optional[RulesLike] = None, played: CardsLike = (),
-                objective: str = "points", table_mb: int = DEFAULT_TABLE_MB) -> Dict[Card, Value]:
+def solve_moves(deal: Deal, trump: Optional[SuitLike] = None, leader: Optional[SeatLike] = None,
+                playing: Optional[TeamLike] = None, rules: Optional[RulesLike] = None,
+                played: CardsLike = (), objective: str = "points",
+                table_mb: int = DEFAULT_TABLE_MB, *, bidder: Optional[SeatLike] = None,
+                dummy: Optional[SeatLike] = None) -> Dict[Card, Value]:
     """Values of every legal card of the player to move; see `Solver.solve_moves`."""
     return Solver(rules, table_mb).solve_moves(deal, trump, leader, playing, rules, played,
-                                               objective)
+                                               objective, bidder=bidder, dummy=dummy)

@@ -218,12 +218,13 @@ class Card:
                                     f"e.g. {key[-1].upper()}{key[:-1].upper()}") from None
             raise NotationError(f"not a card: {quote(text)}: {err}") from None
 
-    def points(self, trump: Suit) -> int:
-        """Card points with `trump` as the trump suit (not doubled)."""
+    def points(self, trump: Optional[Suit]) -> int:
+        """Card points with `trump` as the trump suit (not doubled); None: no trump."""
         return (TRUMP_POINTS if self.suit == trump else PLAIN_POINTS)[self.rank]
 
-    def strength(self, trump: Suit) -> int:
-        """Higher beats lower within a suit; every trump is above every plain card."""
+    def strength(self, trump: Optional[Suit]) -> int:
+        """Higher beats lower within a suit; every trump is above every plain card. With no
+        trump (None, a ledig round) every suit ranks in the plain order."""
         if self.suit == trump:
             return 8 + TRUMP_STRENGTH[self.rank]
         return PLAIN_STRENGTH[self.rank]

@@ -19,7 +19,7 @@ from typing import Dict, Iterable, List, Optional, Set, Tuple
 from .cards import (LAST_TRICK_BONUS, Card, CardLike, CardsLike, Rank, Seat, SeatLike, Suit,
                     SuitLike, Team, TeamLike, split_cards)
 from .deal import Deal, check_deal
-from ..errors import IllegalPlayError, NotationError, SolverError, quote
+from ..errors import IllegalPlayError, NotationError, RulesError, SolverError, quote
 from .rules import Rules, RulesLike, check_rules
 from .scoring import Tally, counted_hand_roem, pit_bonus, point_factor
 
@@ -42,9 +42,9 @@ class Trick:
 
 # -- the rules of one trick, as functions of the cards on the table -----------------------------
 
-def winning_index(cards: List[Card], trump: Suit) -> int:
+def winning_index(cards: List[Card], trump: Optional[Suit]) -> int:
     """Index in `cards` (playing order) of the card that wins so far: highest trump, else
-    highest card of the led suit."""
+    highest card of the led suit (with no trump, None, always the latter)."""
     best = 0
     for i, card in enumerate(cards[1:], start=1):
         top = cards[best]
@@ -56,8 +56,9 @@ def winning_index(cards: List[Card], trump: Suit) -> int:
 
 
 def legal_cards(hand: Iterable[Card], trick: List[Card], seat: Seat, trick_leader: Seat,
-                trump: Suit, rules: Rules) -> Tuple[List[Card], Optional[str]]:
+                trump: Optional[Suit], rules: Rules) -> Tuple[List[Card], Optional[str]]:
     """The cards `seat` may play to `trick`, and the duty that limits them (None if free).
+    With no trump (None, a ledig round under ledig_trump="none") only "follow suit" binds.
 
     The duties of docs/rules.md, "What you must play": "follow suit", "overtrump" (beat the
     highest trump when trumps are led or when ruffing), "trump" (ruff when void), "undertrump"
@@ -105,7 +106,7 @@ def legal_cards(hand: Iterable[Card], trick: List[Card], seat: Seat, trick_leade
     return hand, None
 
 
-def trick_roem(cards: Iterable[Card], trump: Suit, rules: Rules) -> int:
+def trick_roem(cards: Iterable[Card], trump: Optional[Suit], rules: Rules) -> int:
     """Roem on the table made by the four cards of one trick (stuk "hand" is not in here:
     it depends on who was dealt the cards, see `Game`)."""
     cards = list(cards)
@@ -122,7 +123,7 @@ def trick_roem(cards: Iterable[Card], trump: Suit, rules: Rules) -> int:
             run = run + 1 if b == a + 1 else 1
             longest = max(longest, run)
         roem += 20 if longest == 3 else 50 if longest >= 4 else 0
-    if rules.stuk == "trick" and {Card(trump, Rank.KING), Card(trump, Rank.QUEEN)} <= set(cards):
+    if trump is not None and rules.stuk == "trick" and {Card(trump, Rank.KING), Card(trump, Rank.QUEEN)} <= set(cards):
         roem += 20
     return roem
 
@@ -141,6 +142,63 @@ def _parse_trump(trump: SuitLike) -> Suit:
         raise NotationError(f"trump: {err}") from None
 
 
+@dataclass(frozen=True)
+class _RoundSeats:
+    """Who does what in a round, once the contract and the table have been checked."""
+
+    trump: Optional[Suit]
+    leader: Seat
+    playing: Team
+    bidder: Optional[Seat]
+    dummy: Optional[Seat]
+
+
+def _round_seats(rules: Rules, trump: Optional[SuitLike], leader: Optional[SeatLike],
+                 playing: Optional[TeamLike], bidder: Optional[SeatLike],
+                 dummy: Optional[SeatLike]) -> _RoundSeats:
+    """The trump, leader, playing team, bidder and dummy of a round under `rules`: a ledig
+    round's playing team is the bidder's (docs/rules.md, "Ledig"), a three-player round's the
+    dummy's. RulesError names an input the rules refuse or miss."""
+    ledig = rules.contract == "ledig"
+    if ledig and bidder is None:
+        raise RulesError("a ledig round (contract='ledig') needs the bidder seat: bidder='S', say")
+    if not ledig and bidder is not None:
+        raise RulesError(f"bidder={quote(bidder)} is for ledig rounds (Rules(contract='ledig')); "
+                         f"a trump round takes the playing team (playing='NS', say)")
+    if rules.players == 3 and dummy is None:
+        raise RulesError("a three-player round (players=3) needs the dummy seat: dummy='N', say")
+    if rules.players != 3 and dummy is not None:
+        raise RulesError(f"dummy={quote(dummy)} is for three-player rounds (Rules(players=3)); "
+                         f"this round has players={rules.players}")
+    if ledig and rules.ledig_trump == "none":
+        if trump is not None:
+            raise RulesError(f"trump={quote(trump)}: a ledig round under ledig_trump='none' has "
+                             f"no trump; give trump only under ledig_trump='chosen'")
+        suit: Optional[Suit] = None
+    elif trump is None and ledig:
+        raise RulesError("a ledig round under ledig_trump='chosen' needs the trump suit: trump='H', say")
+    else:
+        # A trump round without a trump, leader or playing team is refused by the parsers,
+        # as it always was (NotationError).
+        suit = _parse_trump(trump)  # type: ignore[arg-type]
+    seat = Seat.parse(leader)   # type: ignore[arg-type]
+    bidder_seat = None if bidder is None else Seat.parse(bidder)
+    dummy_seat = None if dummy is None else Seat.parse(dummy)
+    given = None if playing is None else Team.parse(playing)
+    team = given
+    for name, who in (("bidder", bidder_seat), ("dummy", dummy_seat)):
+        if who is None:
+            continue
+        if team is not None and team != who.team:
+            what = "the playing team" if team is given else "the bidder's team"
+            raise RulesError(f"{name}={who.name} is in team {who.team.name}, but {what} is "
+                             f"{team.name}: the {name}'s team is the playing team")
+        team = who.team
+    if team is None:
+        team = Team.parse(playing)  # type: ignore[arg-type]
+    return _RoundSeats(suit, seat, team, bidder_seat, dummy_seat)
+
+
 class Game:
     """One round: a deal, a trump suit, the seat that leads trick 1, and the playing team.
 
@@ -148,23 +206,28 @@ class Game:
     move may play; the tallies so far are in `tally(team)`.
     """
 
-    def __init__(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
-                 rules: Optional[RulesLike] = None) -> None:
+    def __init__(self, deal: Deal, trump: Optional[SuitLike] = None,
+                 leader: Optional[SeatLike] = None, playing: Optional[TeamLike] = None,
+                 rules: Optional[RulesLike] = None, *, bidder: Optional[SeatLike] = None,
+                 dummy: Optional[SeatLike] = None) -> None:
         self.deal = check_deal(deal)
-        self.trump = _parse_trump(trump)
-        self.leader = Seat.parse(leader)
-        self.playing = Team.parse(playing)
         self.rules = check_rules(rules)
+        seats = _round_seats(self.rules, trump, leader, playing, bidder, dummy)
+        self.trump: Optional[Suit] = seats.trump
+        self.leader: Seat = seats.leader
+        self.playing: Team = seats.playing
+        self.bidder: Optional[Seat] = seats.bidder
+        self.dummy: Optional[Seat] = seats.dummy
         self.hands: List[Set[Card]] = [set(deal[s]) for s in Seat]
         self.tricks: List[Trick] = []
         self.current_trick: List[Card] = []
         self.played: List[Card] = []
-        self._factor = point_factor(self.rules, self.trump)
+        self._factor = 1 if self.trump is None else point_factor(self.rules, self.trump)
         self.stuk_holder = self._find_stuk_holder()
 
     def _find_stuk_holder(self) -> Optional[Seat]:
         # The seat dealt both trump K and Q, when stuk="hand" scores it on the table.
-        if self.rules.roem != "table" or self.rules.stuk != "hand":
+        if self.trump is None or self.rules.roem != "table" or self.rules.stuk != "hand":
             return None
         pair = {Card(self.trump, Rank.KING), Card(self.trump, Rank.QUEEN)}
         for seat in Seat:
@@ -293,7 +356,7 @@ class Game:
         return Trick(number, leader, cards, winner, points * self._factor, roem)
 
     def _stuk_in_hand_roem(self, cards: Iterable[Card]) -> int:
-        if self.stuk_holder is None:
+        if self.stuk_holder is None or self.trump is None:
             return 0
         return stuk_hand_roem(cards, self.hands[self.stuk_holder], self.trump)
 
@@ -329,14 +392,19 @@ class Game:
 
     def copy(self) -> "Game":
         """The same position in a new Game (cards put down by `place` included)."""
-        other = Game(self.deal, self.trump, self.leader, self.playing, self.rules)
+        other = Game(self.deal, self.trump, self.leader, self.playing, self.rules,
+                     bidder=self.bidder, dummy=self.dummy)
         for card in self.played:
             other.place(card)   # judged when they were played; not judged again
         return other
 
     def __repr__(self) -> str:
-        return (f"Game({self.deal!r}, trump={self.trump.name!r}, leader={self.leader.name!r}, "
-                f"playing={self.playing.name!r}, rules={self.rules!r}, played={len(self.played)})")
+        trump = None if self.trump is None else self.trump.name
+        seats = "".join(f", {name}={seat.name!r}" for name, seat in
+                        (("bidder", self.bidder), ("dummy", self.dummy)) if seat is not None)
+        return (f"Game({self.deal!r}, trump={trump!r}, leader={self.leader.name!r}, "
+                f"playing={self.playing.name!r}, rules={self.rules!r}{seats}, "
+                f"played={len(self.played)})")
 
 
 def check_game(game: object) -> Game:

@@ -21,7 +21,8 @@ from typing import Any, Dict, List
 
 from .cards import _RANK_LETTERS, _SUIT_LETTERS, _SUIT_SYMBOLS, NOTATIONS, Suit
 from .deal import _PBN_SUIT_ORDER
-from .rules import _CHOICES, _MULTIPLIERS, MAKE_THRESHOLD, MAX_AMOUNT, RULE_PRESETS, Rules
+from .rules import (_CHOICES, _MULTIPLIERS, MAKE_THRESHOLD, MAX_AMOUNT, PLAYER_COUNTS,
+                    RULE_PRESETS, Rules)
 
 # The version `to_dict` writes; a record without a `format` field is format 1. A change that
 # an older reader would misread (the contracts' bidder for ledig, a dummy for three players)
@@ -125,6 +126,8 @@ def _rules_options() -> Dict[str, Any]:
                                 _pattern(rf"(?:{_suit('en')}|(?![\s\S]$)[\s,]*(?:{suits})?[\s,]*)")]}
         elif name == "multiplier":
             schema = {"type": "integer", "enum": list(_MULTIPLIERS)}
+        elif name == "players":
+            schema = {"type": "integer", "enum": list(PLAYER_COUNTS)}
         elif name == "hand_roem_needs_trick":
             schema = {"type": "boolean"}
         else:

@@ -15,8 +15,13 @@ _CHOICES: Dict[str, Tuple[str, ...]] = {
     "stuk": ("trick", "hand", "none"),
     "pit": ("any", "playing", "none"),
     "nat": ("majority", "82", "none"),
+    "contract": ("trump", "ledig"),
+    "ledig_trump": ("none", "chosen"),
+    "dummy_open": ("after_lead", "always", "never"),
 }
 _MULTIPLIERS = (1, 2, 4, 8)
+# The tables: four players, three (one hand is a dummy) or two (each plays a team's hands).
+PLAYER_COUNTS = (4, 3, 2)
 # The card points (last trick included, before double suits) the playing team needs under
 # nat="82" (docs/rules.md, "Pit, nat and the score").
 MAKE_THRESHOLD = 82
@@ -53,6 +58,12 @@ class Rules:
     revoke_penalty: int = 100
     zero_bonus: int = 0
     hand_roem_needs_trick: bool = False
+    # The other games of docs/rules.md: "Ledig" and "Tables of three and of two".
+    contract: str = "trump"
+    ledig_trump: str = "none"
+    ledig_bonus: int = 50
+    players: int = 4
+    dummy_open: str = "after_lead"
 
     def __post_init__(self) -> None:
         nat: Any = self.nat
@@ -65,13 +76,18 @@ class Rules:
                     f"rule {name}={quote(value)} is not allowed: choose one of {', '.join(allowed)}")
         object.__setattr__(self, "four_of_a_kind", _parse_four_of_a_kind(self.four_of_a_kind))
         object.__setattr__(self, "double_suits", _parse_double_suits(self.double_suits))
-        for name in ("pit_bonus", "revoke_penalty", "zero_bonus"):
+        for name in ("pit_bonus", "revoke_penalty", "zero_bonus", "ledig_bonus"):
             object.__setattr__(self, name, _amount(name, getattr(self, name)))
         multiplier = whole_number("rule multiplier", self.multiplier, error=RulesError)
         if multiplier not in _MULTIPLIERS:
             raise RulesError(
                 f"rule multiplier={quote(self.multiplier)} is not allowed: choose one of 1, 2, 4, 8")
         object.__setattr__(self, "multiplier", multiplier)
+        players = whole_number("rule players", self.players, error=RulesError)
+        if players not in PLAYER_COUNTS:
+            raise RulesError(
+                f"rule players={quote(self.players)} is not allowed: choose one of 4, 3, 2")
+        object.__setattr__(self, "players", players)
         if not isinstance(self.hand_roem_needs_trick, bool):
             raise RulesError(
                 f"rule hand_roem_needs_trick={quote(self.hand_roem_needs_trick)} must be true or false")
@@ -94,7 +110,7 @@ class Rules:
         known = [f.name for f in fields(cls)]
         unknown = [k for k in options if k not in known]
         if unknown:
-            raise RulesError(f"unknown rule option {quote(unknown[0])}: the options are {', '.join(known)}")
+            raise RulesError(f"unknown rule option {quote(unknown[0], 40)}: the options are {', '.join(known)}")
         return cls(**options)
 
     def to_dict(self) -> Dict[str, Any]:
@@ -131,7 +147,7 @@ def _init_with_clear_errors(self: Rules, *args: Any, **options: Any) -> None:
     known = [f.name for f in fields(Rules)]
     for name in options:
         if name not in known:
-            raise RulesError(f"unknown rule option {quote(name)}: the options are {', '.join(known)}")
+            raise RulesError(f"unknown rule option {quote(name, 40)}: the options are {', '.join(known)}")
     if args:
         raise RulesError("Rules takes its options by name, e.g. Rules(trump_duty='rotterdam')")
     _dataclass_init(self, **options)

@@ -7,7 +7,7 @@ computes". The engine mirrors these functions in C, and tests hold the two equal
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterable, Mapping, Tuple, Union, overload
+from typing import Dict, Iterable, Mapping, Optional, Tuple, Union, overload
 
 from .cards import CARD_POINTS_TOTAL, ByTeam, Card, Rank, Suit, Team
 from ..errors import SolverError, quote
@@ -58,12 +58,12 @@ class Tally:
         return self.card_points + self.roem + self.pit
 
 
-def point_factor(rules: Rules, trump: Suit) -> int:
-    """2 when `trump` is one of `rules.double_suits` (schoppen dubbel), else 1."""
-    return 2 if rules.is_double(trump) else 1
+def point_factor(rules: Rules, trump: Optional[Suit]) -> int:
+    """2 when `trump` is one of `rules.double_suits` (schoppen dubbel), else 1 (no trump too)."""
+    return 2 if trump is not None and rules.is_double(trump) else 1
 
 
-def card_points_to_make(rules: Rules, trump: Suit) -> int:
+def card_points_to_make(rules: Rules, trump: Optional[Suit]) -> int:
     """The card points, last trick included, the playing team needs under nat="82": 82, or
     164 when `trump` counts double."""
     return MAKE_THRESHOLD * point_factor(rules, trump)
@@ -93,7 +93,7 @@ def _best_split(length: int) -> int:
     return best[length]
 
 
-def hand_roem(hand: Iterable[Card], trump: Suit, rules: Rules) -> Tuple[int, int]:
+def hand_roem(hand: Iterable[Card], trump: Optional[Suit], rules: Rules) -> Tuple[int, int]:
     """(combinations, stuk) that one dealt hand declares under `roem="hand"`.
 
     Four of a kind goes first; the remaining cards form runs in natural order, split the
@@ -119,11 +119,11 @@ def hand_roem(hand: Iterable[Card], trump: Suit, rules: Rules) -> Tuple[int, int
             else:
                 combos += _best_split(run)
                 run = 0
-    stuk = 20 if rules.stuk != "none" and {Card(trump, Rank.KING), Card(trump, Rank.QUEEN)} <= set(hand) else 0
+    stuk = 20 if trump is not None and rules.stuk != "none" and {Card(trump, Rank.KING), Card(trump, Rank.QUEEN)} <= set(hand) else 0
     return combos, stuk
 
 
-def counted_hand_roem(hands: Mapping[Team, Iterable[Iterable[Card]]], trump: Suit, rules: Rules,
+def counted_hand_roem(hands: Mapping[Team, Iterable[Iterable[Card]]], trump: Optional[Suit], rules: Rules,
                       tricks_won: Mapping[Team, int]) -> Dict[Team, int]:
     """Each team's hand roem after afkeuren: the team with less loses it; a tie keeps both.
 
@@ -156,7 +156,7 @@ def pit_bonus(team: Team, tricks_won: Mapping[Team, int], playing: Team, rules: 
     return rules.pit_bonus
 
 
-def is_made(tallies: Mapping[Team, Tally], playing: Team, trump: Suit, rules: Rules) -> bool:
+def is_made(tallies: Mapping[Team, Tally], playing: Team, trump: Optional[Suit], rules: Rules) -> bool:
     """Whether the playing team avoids nat (or, under kraken, wins the contest)."""
     play, defence = tallies[playing], tallies[playing.other]
     if make_is_points_above_zero(rules):
@@ -164,7 +164,7 @@ def is_made(tallies: Mapping[Team, Tally], playing: Team, trump: Suit, rules: Ru
     return play.card_points >= card_points_to_make(rules, trump)
 
 
-def final_scores(tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
+def final_scores(tallies: Mapping[Team, Tally], playing: Team, trump: Optional[Suit],
                  rules: Rules) -> ByTeam:
     """Each team's score for the round: nat, kraken and the zero bonus applied, keyed by
     `Team` (a team's letters read the same entry, as in `SolveResult.totals`)."""
@@ -189,7 +189,7 @@ def revoke_scores(offender: Team, roem_so_far: int, rules: Rules) -> ByTeam:
                    offender.other: CARD_POINTS_TOTAL + rules.revoke_penalty + roem_so_far})
 
 
-def objective_value(objective: str, tallies: Mapping[Team, Tally], playing: Team, trump: Suit,
+def objective_value(objective: str, tallies: Mapping[Team, Tally], playing: Team, trump: Optional[Suit],
                     rules: Rules) -> Value:
     """The value of a finished round for one objective (docs/rules.md, "What the solver
     computes"), from the playing team."""
