@@ -147,6 +147,10 @@ class GameRecord:
             raise RecordError(f"game record field 'playing': {self.playing.name} is "
                               f"not the team of the bidder {bidder.name}; in a ledig round the "
                               f"bidder's team plays (leave 'playing' out)")
+        if self.trump is not None and self.rules.ledig_trump == "none":
+            raise RecordError("game record field 'trump': a ledig round under rules ledig_trump "
+                              "'none' has no trump; leave 'trump' out (or set ledig_trump "
+                              "'chosen')")
         if self.trump is None and self.rules.ledig_trump == "chosen":
             raise RecordError("game record of a ledig round with rules ledig_trump 'chosen' "
                               "has no 'trump' field: name the trump suit")
