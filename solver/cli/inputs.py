@@ -138,9 +138,68 @@ def read_rules(value: str) -> Rules:
 
 
 def read_position(args) -> Game:
-    """The position `args` give: the deal and rules, trump, leader and playing team, and the
-    cards played so far (IllegalPlayError names an illegal one)."""
+    """The position `args` give: the deal and rules, trump, leader and playing team (ledig:
+    the bidder), and the cards played so far (IllegalPlayError names an illegal one)."""
+    rules = with_contract(args, read_rules(args.rules))
+    if rules.contract == "ledig":
+        check_ledig_seats(args, rules)
+    else:
+        missing = [option for option, value in (("--trump", args.trump),
+                                                ("--playing", args.playing)) if value is None]
+        if missing:
+            raise UsageError(f"the following arguments are required: {', '.join(missing)} "
+                             f"(or --contract ledig with --bidder)")
     game = Game(read_deal(args.deal, args.notation), args.trump, args.leader, args.playing,
-                read_rules(args.rules))
+                rules, bidder=args.bidder)
     game.replay(args.played)
     return game
+
+
+def with_contract(args, rules: Rules) -> Rules:
+    """`rules` under --contract, when given; --bidder is refused outside ledig."""
+    contract = getattr(args, "contract", None)
+    if contract is not None and contract != rules.contract:
+        rules = dataclasses.replace(rules, contract=contract)
+    bidder = getattr(args, "bidder", None)
+    if bidder is not None and rules.contract != "ledig":
+        raise UsageError(f"--bidder {bidder.name} is for a ledig round: add --contract ledig")
+    return rules
+
+
+def check_ledig_seats(args, rules: Rules) -> None:
+    """A ledig position's --bidder, --playing and --trump, each refused by name."""
+    if args.bidder is None:
+        raise UsageError("--contract ledig needs --bidder: the seat that bid ledig (N, E, S or W)")
+    if args.playing is not None and args.playing != args.bidder.team:
+        raise UsageError(f"--playing {args.playing.name} is not the team of --bidder "
+                         f"{args.bidder.name}: in ledig the bidder's team plays (leave "
+                         f"--playing out)")
+    if args.trump is not None and rules.ledig_trump == "none":
+        raise UsageError(f"--trump {args.trump.name}: ledig has no trump unless --rules sets "
+                         f"ledig_trump to chosen ('{{\"ledig_trump\": \"chosen\"}}')")
+    if args.trump is None and rules.ledig_trump == "chosen":
+        raise UsageError("--trump is required: ledig under ledig_trump chosen has the round's "
+                         "trump")
+
+
+def record_with_contract(args, record: GameRecord) -> GameRecord:
+    """`record` under --contract and --bidder, when given: a trump round judged as ledig
+    needs a bidder (and loses its trump, unless ledig_trump is chosen)."""
+    contract = getattr(args, "contract", None)
+    bidder = getattr(args, "bidder", None)
+    if contract is None and bidder is None:
+        return record
+    rules = with_contract(args, record.rules)
+    if rules.contract != "ledig":
+        if record.trump is None:
+            raise UsageError("--contract trump: this record is a ledig round without trump; a "
+                             "trump round needs a trump and a playing team")
+        return dataclasses.replace(record, rules=rules, bidder=None)
+    bidder = bidder if bidder is not None else record.bidder
+    if bidder is None:
+        raise UsageError("--contract ledig needs --bidder: the record names no bidder")
+    trump = record.trump if rules.ledig_trump == "chosen" else None
+    if trump is None and rules.ledig_trump == "chosen":
+        raise UsageError("--contract ledig: under ledig_trump chosen the round needs a trump, "
+                         "and this record has none")
+    return dataclasses.replace(record, rules=rules, bidder=bidder, trump=trump, playing=None)

@@ -55,9 +55,15 @@ EXTRA_SCHEMA: Dict[str, Tuple[str, Optional[int], str]] = {
                          "team makes it, the defenders make it nat), 0 if not, -1 if not legal"),
     "score": ("int16", 32, "score value of each legal card for the team to move; -32768 if not legal"),
 }
+# Under contract "ledig": the bidder, after `playing` (its team), in every row.
+LEDIG_SCHEMA: Dict[str, Tuple[str, Optional[int], str]] = {
+    "bidder": ("int8", None, "ledig: the seat that bid to take no trick; the values are minus "
+                             "the tricks it takes, and trump is -1 without trump"),
+}
 
 # The options fixed for every deal when given, each read by its notation.
-_FIXED = (("trump", Suit.parse), ("leader", Seat.parse), ("playing", Team.parse))
+_FIXED = (("trump", Suit.parse), ("leader", Seat.parse), ("playing", Team.parse),
+          ("bidder", Seat.parse))
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,7 @@ class LabelConfig:
     deals_per_shard: int = 1000
     format: str = "parquet"
     worlds: int = 0                         # > 0: also the single-dummy means (sd_values)
+    bidder: Optional[Seat] = None           # ledig: fixed for every deal, or drawn per deal
 
     def __post_init__(self) -> None:
         for name, least, most in (("deals", 1, MAX_DEALS),
@@ -110,6 +117,22 @@ class LabelConfig:
                     self._set(name, parse(value))
                 except NotationError as err:
                     raise LabelsError(f"{name}: {err}") from err
+        self._check_contract()
+
+    def _check_contract(self) -> None:
+        """Ledig's fixed seats: the bidder names the playing team; no trump unless
+        ledig_trump is "chosen". A trump run has no bidder."""
+        if self.rules.contract != "ledig":
+            if self.bidder is not None:
+                raise LabelsError(f"bidder={self.bidder.name} is for ledig (rules contract "
+                                  f"'ledig', --contract ledig)")
+            return
+        if self.playing is not None:
+            raise LabelsError("playing: in ledig the bidder's team plays; fix the bidder "
+                              "instead (bidder=, --bidder)")
+        if self.trump is not None and self.rules.ledig_trump == "none":
+            raise LabelsError(f"trump={self.trump.name}: ledig has no trump unless the rules "
+                              f"set ledig_trump 'chosen'")
 
     def _set(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)     # frozen: only __post_init__ normalises
@@ -154,6 +177,8 @@ class LabelConfig:
             if name not in names:
                 raise LabelsError(f"unknown labels config field {quote(name)}: the fields are "
                                   f"{', '.join(names)}")
+        # Written before ledig, a config has no bidder: None, as it meant.
+        data = {"bidder": None, **data}
         for name in names:
             if name not in data:
                 raise LabelsError(f"the labels config has no {name!r} field")
@@ -186,4 +211,11 @@ class LabelConfig:
 def schema(config: LabelConfig) -> Dict[str, Tuple[str, Optional[int], str]]:
     """The columns `config` writes, in order: SCHEMA, then its extra objectives and sd_values."""
     extra = list(config.objectives) + (["sd_values"] if config.worlds else [])
-    return {**SCHEMA, **{name: EXTRA_SCHEMA[name] for name in extra}}
+    columns = dict(SCHEMA)
+    if config.rules.contract == "ledig":     # after "playing", so a trump run's stay as they were
+        columns = {}
+        for name, column in SCHEMA.items():
+            columns[name] = column
+            if name == "playing":
+                columns.update(LEDIG_SCHEMA)
+    return {**columns, **{name: EXTRA_SCHEMA[name] for name in extra}}

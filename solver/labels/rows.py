@@ -11,7 +11,7 @@ deal's own seeded streams, so a deal's rows never depend on which worker made th
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -28,14 +28,30 @@ from .config import NOT_LEGAL, LabelConfig, schema
 _LAST_LABELLED = {"root": 0, "trick-starts": 28, "all": 31}
 
 
-def deal_setup(config: LabelConfig, deal_id: int) -> Tuple[Deal, Suit, Seat, Team]:
-    """Deal `deal_id` of the stream, with its trump, leader and playing team."""
+def deal_setup(config: LabelConfig, deal_id: int) -> Tuple[Deal, Optional[Suit], Seat, Team]:
+    """Deal `deal_id` of the stream, with its trump, leader and playing team (in ledig the
+    bidder's team; `ledig_bidder` gives the bidder, and the trump is None without trump)."""
     deal = Deal.random(derive(config.seed, deal_id, 0))
     rng = SplitMix64(derive(config.seed, deal_id, 1))
-    trump, leader, playing = Suit(rng.below(4)), Seat(rng.below(4)), Team(rng.below(2))
-    return (deal, config.trump if config.trump is not None else trump,
-            config.leader if config.leader is not None else leader,
+    drawn, leader, playing = Suit(rng.below(4)), Seat(rng.below(4)), Team(rng.below(2))
+    trump: Optional[Suit] = config.trump if config.trump is not None else drawn
+    bidder = ledig_bidder(config, deal_id)
+    if bidder is not None:
+        playing = bidder.team
+        if config.rules.ledig_trump == "none":
+            trump = None
+    return (deal, trump, config.leader if config.leader is not None else leader,
             config.playing if config.playing is not None else playing)
+
+
+def ledig_bidder(config: LabelConfig, deal_id: int) -> Optional[Seat]:
+    """Ledig's bidder for deal `deal_id`: fixed, or drawn from a stream of its own (so that
+    the draws of a trump run stay as they were); None in a trump run."""
+    if config.rules.contract != "ledig":
+        return None
+    if config.bidder is not None:
+        return config.bidder
+    return Seat(SplitMix64(derive(config.seed, deal_id, 4)).below(4))
 
 
 def _labelled(config: LabelConfig, cards_played: int) -> bool:
@@ -50,7 +66,8 @@ def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]
     """The rows of one deal: the round is played by `config.play`, labelling as it goes.
     `solver` is a `Solver` for `config.rules` (or anything with its methods)."""
     deal, trump, leader, playing = deal_setup(config, deal_id)
-    game = Game(deal, trump, leader, playing, config.rules)
+    bidder = ledig_bidder(config, deal_id)
+    game = Game(deal, trump, leader, playing, config.rules, bidder=bidder)
     rng = SplitMix64(derive(config.seed, deal_id, 2))
     optimal_share = config.optimal_share()
     last = _LAST_LABELLED[config.positions]
@@ -64,8 +81,10 @@ def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]
         best_card = None
         if _labelled(config, cards_played) and not (config.skip_forced and len(legal) == 1):
             row, best_card = _row(config, game, solver, deal_id)
-            row.update(deal_id=deal_id, deal=seats, trump=int(trump), leader=int(leader),
-                       playing=int(playing))
+            row.update(deal_id=deal_id, deal=seats, trump=-1 if trump is None else int(trump),
+                       leader=int(leader), playing=int(playing))
+            if bidder is not None:
+                row["bidder"] = int(bidder)
             rows.append(row)
         if cards_played == last:
             break
