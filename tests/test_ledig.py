@@ -86,3 +86,54 @@ def test_every_entry_point_takes_bidder_and_dummy_by_name():
 def test_the_engine_refuses_a_ledig_round_by_name_until_it_searches_one():
     with pytest.raises(SolverError, match="ledig"):
         solve(DEAL, leader="W", rules=LEDIG, bidder="S")
+
+
+# -- the round in plain Python ---------------------------------------------------------------
+
+def legal(game):
+    return " ".join(str(c) for c in game.legal_cards())
+
+
+def test_without_trump_only_following_suit_binds_and_the_plain_order_wins():
+    game = Game(DEAL, leader="W", rules=LEDIG, bidder="S")
+    game.play("HT")
+    assert legal(game) == "H9 HQ HK"         # no duty to beat the ten
+    game.replay("H9 HJ")
+    assert legal(game) == "H7 H8 HA"
+    game.play("HA")
+    assert game.tricks[-1].winner == Seat.S  # the ace is the highest, hearts or not
+    assert game.bidder_tricks() == 1 and game.tricks[-1].points == 0
+    game.replay("SK S8 SA ST")               # N wins the spade: not the bidder
+    assert game.bidder_tricks() == 1
+    game.replay("C7 CT C9 CA")
+    game.play("CK")                          # W leads clubs; E is void
+    game.play("C8")
+    assert legal(game) == "D8 DT DQ DK SJ"   # void: any card of any suit
+
+
+def test_with_a_chosen_trump_every_duty_of_the_trump_game_binds():
+    game = Game(DEAL, "H", "W", rules=Rules(contract="ledig", ledig_trump="chosen",
+                                             trump_duty="rotterdam"), bidder="S")
+    game.play("HT")
+    assert legal(game) == "H9"               # the nine of trumps beats the ten
+    game = Game(DEAL, "H", "W", rules=Rules(contract="ledig", ledig_trump="chosen",
+                                             trump_duty="rotterdam"), bidder="S")
+    game.replay("CA C7 CT C9 CK C8")
+    assert legal(game) == "HJ"               # void in clubs: trump
+
+
+def test_only_the_bidders_tricks_count():
+    for lt, trump in (("none", None), ("chosen", "S")):
+        rules = Rules(contract="ledig", ledig_trump=lt, ledig_bonus=70, roem="hand")
+        game = Game(DEAL, trump, "W", rules=rules, bidder="N")
+        while not game.is_over:
+            game.play(game.legal_cards()[-1])
+        taken = game.bidder_tricks()
+        assert taken == sum(t.winner == Seat.N for t in game.tricks)
+        assert game.tallies() == {Team.NS: game.tally("NS"), Team.EW: game.tally("EW")}
+        assert all(t.total == 0 for t in game.tallies().values())
+        assert game.objective_value("points") == -taken
+        assert game.objective_value("make") == (taken == 0)
+        assert game.objective_value("score") == (70 if taken == 0 else -70)
+        scores = game.final_scores()
+        assert (scores["NS"], scores["EW"]) == ((70, 0) if taken == 0 else (0, 70))

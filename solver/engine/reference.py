@@ -10,7 +10,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..model.cards import Card
 from ..model.game import Game
-from ..model.scoring import Value, check_objective, objective_value
+from ..model.scoring import Value, check_objective
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,8 @@ class ReferenceResult:
 def minimax(game: Game, objective: str = "points") -> ReferenceResult:
     """The exact value of `game`'s position for `objective`, and one optimal line.
 
-    The playing team maximises, the defenders minimise. `game` is left as it was.
+    The playing team maximises, the defenders minimise (in a ledig round the bidder's team
+    is the playing team). `game` is left as it was.
     """
     check_objective(objective)
     value, line = _minimax(game, objective)
@@ -33,7 +34,7 @@ def minimax(game: Game, objective: str = "points") -> ReferenceResult:
 
 def _minimax(game: Game, objective: str) -> Tuple[Value, List[Card]]:
     if game.is_over:
-        return objective_value(objective, game.tallies(), game.playing, game.trump, game.rules), []
+        return game.objective_value(objective), []
     maximising = game.to_move.team == game.playing
     best: Optional[Tuple[Value, List[Card]]] = None
     for card in game.legal_cards():

@@ -16,12 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 
-from .cards import (LAST_TRICK_BONUS, Card, CardLike, CardsLike, Rank, Seat, SeatLike, Suit,
+from .cards import (LAST_TRICK_BONUS, ByTeam, Card, CardLike, CardsLike, Rank, Seat, SeatLike, Suit,
                     SuitLike, Team, TeamLike, split_cards)
 from .deal import Deal, check_deal
 from ..errors import IllegalPlayError, NotationError, RulesError, SolverError, quote
 from .rules import Rules, RulesLike, check_rules
-from .scoring import Tally, counted_hand_roem, pit_bonus, point_factor
+from .scoring import (Tally, counted_hand_roem, final_scores, ledig_scores, ledig_value,
+                      objective_value, pit_bonus, point_factor, Value)
 
 
 @dataclass(frozen=True)
@@ -204,6 +205,16 @@ class Game:
 
     `play(card)` and `undo()` move through the round; `legal_cards()` lists what the player to
     move may play; the tallies so far are in `tally(team)`.
+
+    A ledig round (`Rules(contract="ledig")`, docs/rules.md "Ledig") takes `bidder`, the seat
+    that must take no trick, and its team plays; under `ledig_trump="none"` it has no trump
+    (`trump` is None): every suit ranks in the plain order and only following suit binds.
+    Only the bidder's tricks count (`bidder_tricks`): the tallies stay 0. A three-player round
+    (`Rules(players=3)`) takes `dummy`, the silent partner's seat, and its team plays.
+
+    >>> game = Game(Deal.random(1), leader="W", rules=Rules(contract="ledig"), bidder="S")
+    >>> game.trump is None, game.playing
+    (True, <Team.NS: 0>)
     """
 
     def __init__(self, deal: Deal, trump: Optional[SuitLike] = None,
@@ -351,6 +362,8 @@ class Game:
         leader = self.trick_leader
         winner = Seat((leader + winning_index(list(cards), self.trump)) % 4)
         number = len(self.tricks) + 1
+        if self.rules.contract == "ledig":   # only tricks count (docs/rules.md, "Ledig")
+            return Trick(number, leader, cards, winner, 0, 0)
         points = sum(c.points(self.trump) for c in cards) + (LAST_TRICK_BONUS if number == 8 else 0)
         roem = trick_roem(cards, self.trump, self.rules) + self._stuk_in_hand_roem(cards)
         return Trick(number, leader, cards, winner, points * self._factor, roem)
@@ -375,6 +388,8 @@ class Game:
     def tally(self, team: TeamLike) -> Tally:
         """What `team` has so far: card points, roem (table and counted hand roem), pit."""
         team = Team.parse(team)
+        if self.rules.contract == "ledig":
+            return Tally()      # nothing but the bidder's tricks counts
         won = self.tricks_won()
         points, roem, _ = self.taken(team)
         hands = {t: [self.deal[s] for s in t.seats] for t in Team}
@@ -385,6 +400,23 @@ class Game:
     def tallies(self) -> Dict[Team, Tally]:
         """`tally(team)` for both teams."""
         return {team: self.tally(team) for team in Team}
+
+    def bidder_tricks(self) -> int:
+        """The finished tricks the bidder of a ledig round took (0 in a trump round)."""
+        return sum(1 for t in self.tricks if t.winner == self.bidder)
+
+    def final_scores(self) -> ByTeam:
+        """Each team's score for the finished round, under either contract."""
+        if self.rules.contract == "ledig":
+            return ledig_scores(self.bidder_tricks(), self.playing, self.rules)
+        return final_scores(self.tallies(), self.playing, self.trump, self.rules)
+
+    def objective_value(self, objective: str) -> Value:
+        """The value of the finished round for `objective`, from the playing team (the
+        bidder's team in a ledig round), under either contract."""
+        if self.rules.contract == "ledig":
+            return ledig_value(objective, self.bidder_tricks(), self.rules)
+        return objective_value(objective, self.tallies(), self.playing, self.trump, self.rules)
 
     def roem_so_far(self) -> int:
         """All roem made in finished tricks plus hand roem, both teams (for verzaken)."""

@@ -76,6 +76,8 @@ def make_is_points_above_zero(rules: Rules) -> bool:
     >>> make_is_points_above_zero(Rules()), make_is_points_above_zero(Rules(nat="82"))
     (True, False)
     """
+    if rules.contract == "ledig":
+        return False    # made is points == 0: the bidder takes no trick
     return not (rules.nat == "82" and rules.multiplier == 1)
 
 
@@ -187,6 +189,35 @@ def revoke_scores(offender: Team, roem_so_far: int, rules: Rules) -> ByTeam:
     """Verzaken: the round ends; the offenders score 0, the others 162 + penalty + all roem."""
     return ByTeam({offender: 0,
                    offender.other: CARD_POINTS_TOTAL + rules.revoke_penalty + roem_so_far})
+
+
+# -- ledig ------------------------------------------------------------------------------------
+
+def ledig_scores(bidder_tricks: int, playing: Team, rules: Rules) -> ByTeam:
+    """Each team's score for a finished ledig round (docs/rules.md, "Ledig"): `ledig_bonus`
+    to the bidder's team (`playing`) when the bidder took no trick, else to the other team.
+
+    >>> ledig_scores(0, Team.NS, Rules(contract="ledig")).to_dict()
+    {'NS': 50, 'EW': 0}
+    """
+    winner = playing if bidder_tricks == 0 else playing.other
+    return ByTeam({winner: rules.ledig_bonus, winner.other: 0})
+
+
+def ledig_value(objective: str, bidder_tricks: int, rules: Rules) -> Value:
+    """The value of a finished ledig round for one objective, from the bidder's team: points
+    is minus the tricks the bidder took, score plus or minus `ledig_bonus`, make whether the
+    bidder took none.
+
+    >>> [ledig_value(o, 2, Rules(contract="ledig")) for o in ("points", "score", "make")]
+    [-2, -50, False]
+    """
+    check_objective(objective)
+    if objective == "points":
+        return -bidder_tricks
+    if objective == "score":
+        return rules.ledig_bonus if bidder_tricks == 0 else -rules.ledig_bonus
+    return bidder_tricks == 0
 
 
 def objective_value(objective: str, tallies: Mapping[Team, Tally], playing: Team, trump: Optional[Suit],
