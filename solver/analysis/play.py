@@ -141,7 +141,8 @@ class IllegalCard:
 
 @dataclass(frozen=True)
 class ActualResult:
-    """What the recorded play produced: totals so far, and final scores once it ended."""
+    """What the recorded play produced: totals so far (in a ledig round the tricks each team
+    took), and final scores once it ended."""
 
     totals: Dict[str, int]
     scores: Optional[Dict[str, int]]        # None while the round is unfinished
@@ -335,8 +336,8 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
         # playing team left out is refused like any wrong value); the record then parses and
         # checks the play, naming a bad card as a RecordError.
         start = Game(record, trump, leader, playing, check_rules(rules), bidder=bidder)
-        record = GameRecord(start.deal, start.trump, start.leader,  # type: ignore[arg-type]
-                            start.playing, start.rules, played, bidder=start.bidder)
+        record = GameRecord(start.deal, start.trump, start.leader, start.playing, start.rules,
+                            played, bidder=start.bidder)  # type: ignore[arg-type]
     elif not isinstance(record, GameRecord):
         given_as_deal = any(arg is not None for arg in (trump, leader, playing, bidder))
         raise (DealError if given_as_deal else RecordError)(
@@ -430,11 +431,9 @@ def _actual(game: Game, illegal: Optional[IllegalCard]) -> ActualResult:
 def _ledig_actual(game: Game) -> ActualResult:
     """A ledig round's result: the tricks each team took so far (its totals: nothing but
     tricks counts), and once over whether the bidder took none and the scores."""
-    assert game.bidder is not None
     totals = {t.name: n for t, n in game.tricks_won().items()}
     if not game.is_over:
         return ActualResult(totals, None, False, None)
-    made = not any(t.winner == game.bidder for t in game.tricks)
-    winner = game.playing if made else game.playing.other
-    scores = {t.name: game.rules.ledig_bonus if t == winner else 0 for t in Team}
-    return ActualResult(totals, scores, True, made)
+    scores = game.final_scores()
+    return ActualResult(totals, {t.name: scores[t] for t in Team}, True,
+                        game.bidder_tricks() == 0)

@@ -202,4 +202,6 @@ def record_with_contract(args, record: GameRecord) -> GameRecord:
     if trump is None and rules.ledig_trump == "chosen":
         raise UsageError("--contract ledig: under ledig_trump chosen the round needs a trump, "
                          "and this record has none")
-    return dataclasses.replace(record, rules=rules, bidder=bidder, trump=trump, playing=None)
+    # playing None: the record takes the bidder's team.
+    return dataclasses.replace(record, rules=rules, bidder=bidder, trump=trump,
+                               playing=None)  # type: ignore[arg-type]

@@ -130,6 +130,7 @@ def table_section_html(analysis: "PlayAnalysis", table: Any,
     if r.bidder is not None:
         return ledig_check_html(analysis, table) + ledig_table_grid(table, (r.bidder, r.trump,
                                                                             r.leader))
+    assert r.trump is not None      # a trump round always has one
     return (bid_section_html(analysis, table, bids) + "\n"
             + dd_table_grid(table, r.playing, (r.trump, r.leader)))
 
@@ -162,6 +163,7 @@ def bid_check_html(analysis: "PlayAnalysis", table: "DDTable") -> str:
     """Whether the chosen trump was makeable, and the best of the four trumps for the same
     leader (no bidding procedure is known here, so none is said to have been allowed)."""
     r = analysis.record
+    assert r.trump is not None      # a trump round always has one
     chosen = table.value(r.trump, r.leader, r.playing)
     best = max(Suit, key=lambda s: (table.value(s, r.leader, r.playing), -s))
     text = (f"{r.playing} chose {suit_html(r.trump)} with {r.leader} leading: "

@@ -16,7 +16,7 @@ from .game import Game, winning_index
 from .json_text import load_json
 from .record_schema import RECORD_FORMAT
 from .rules import Rules, load_rules
-from .scoring import final_scores, revoke_scores
+from .scoring import revoke_scores
 
 if TYPE_CHECKING:
     from jsonschema import ValidationError
@@ -337,7 +337,7 @@ class GameRecord:
             game.play(card)
         if not game.is_over:
             return None
-        return final_scores(game.tallies(), self.playing, self.trump, self.rules)
+        return game.final_scores()
 
 
 def _read_text(path: Union[str, Path]) -> str:
