@@ -215,7 +215,7 @@ def test_bid_analysis_says_whether_each_seat_could_bid_ledig():
         bid = bids.ledig_bid(seat)
         assert bid.leader == Seat.S and bid.value == table.value(seat, "S")
         assert bid.makeable == (bid.value == 0)
-    assert "ledig, no trump" in str(bids)
+    assert "ledig, no trump" in str(bids) and 'data-table="ledig-bids"' in bids._repr_html_()
     from solver import BidAnalysis
     assert BidAnalysis.from_dict(json.loads(json.dumps(bids.to_dict()))).ledig == bids.ledig
     plain = analyse_bidding(DEAL, "E", Rules(), procedure="draaikaart", turned="H", workers=1)

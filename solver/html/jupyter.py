@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from ..model.cards import Team
 from ..model.deal import Deal
 from .pieces import (asset, bid_tables_html, bid_verdict_html, cards_html, chart_svg,
-                     compass_html, dd_table_grid, esc, ledig_table_grid, tricks_html)
+                     compass_html, dd_table_grid, esc, ledig_bids_html, ledig_table_grid,
+                     tricks_html)
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..analysis import BidAnalysis, DDTable, LedigTable, PlayAnalysis
@@ -62,4 +63,4 @@ def bid_analysis_html(bids: "BidAnalysis") -> str:
              else "grey: not open to that seat")
     return fragment(f"<div>{esc(bids.procedure)}{turned}, dealer {bids.dealer}: points for the "
                     f"chooser's team; * makeable; {marks}</div>"
-                    f"{bid_tables_html(bids)}{bid_verdict_html(bids)}")
+                    f"{bid_tables_html(bids)}{ledig_bids_html(bids)}{bid_verdict_html(bids)}")

@@ -174,6 +174,24 @@ def bid_tables_html(bids: "BidAnalysis") -> str:
     return "".join(tables)
 
 
+def ledig_bids_html(bids: "BidAnalysis") -> str:
+    """Each seat's ledig beside the trump bids: minus the tricks it takes, * when none (by
+    trump under ledig_trump "chosen"); "" when the analysis has none."""
+    if not bids.ledig:
+        return ""
+    trumps = sorted({b.trump for b in bids.ledig}, key=lambda t: -1 if t is None else t)
+    head = "".join("<th>ledig</th>" if t is None else f"<th>ledig {suit_html(t)} {t}</th>"
+                   for t in trumps)
+    rows = []
+    for seat in Seat:
+        cells = "".join(f"<td>{b.value:+d}{'*' if b.makeable else ''}</td>"
+                        for b in (bids.ledig_bid(seat, t) for t in trumps))
+        rows.append(f"<tr><th>{seat}</th>{cells}</tr>")
+    return (f'<table class="grid" data-table="ledig-bids"><tr><th>seat</th>{head}</tr>'
+            f'{"".join(rows)}</table><div>ledig: minus the tricks the bidder takes; * it takes '
+            f'none</div>')
+
+
 def bid_verdict_html(bids: "BidAnalysis") -> str:
     """The verdict on the recorded bid, its kind in `data-bid-verdict`; "" without a bid."""
     judged = bids.judge_bid()
