@@ -391,7 +391,8 @@ def check_worlds(worlds: Union[int, str]) -> Union[int, str]:
 
 
 def _single_dummy(position: Game, card: Card, dd_loss: int, worlds: Union[int, str],
-                  seed: int, workers: Optional[int], line: float) -> PairedLoss:
+                  seed: int, workers: Optional[int],
+                  line: float = MISTAKE_LINE["points"]) -> PairedLoss:
     """The played card against the best card, over `worlds` worlds or as many as decide
     (a verdict against the mistake `line`)."""
     if worlds == AUTO:
