@@ -415,8 +415,8 @@ def _sd_fields(sd: Optional[PairedLoss]) -> Tuple[Optional[float], List[Card], O
 
 
 def _actual(game: Game, illegal: Optional[IllegalCard]) -> ActualResult:
-    if game.bidder is not None and illegal is None:
-        return _ledig_actual(game)
+    if game.bidder is not None:
+        return _ledig_actual(game, illegal)
     tallies = game.tallies()
     totals = {t.name: tallies[t].total for t in Team}
     if illegal is not None:
@@ -429,10 +429,14 @@ def _actual(game: Game, illegal: Optional[IllegalCard]) -> ActualResult:
                         is_made(tallies, game.playing, game.trump, game.rules))
 
 
-def _ledig_actual(game: Game) -> ActualResult:
+def _ledig_actual(game: Game, illegal: Optional[IllegalCard]) -> ActualResult:
     """A ledig round's result: the tricks each team took so far (its totals: nothing but
-    tricks counts), and once over whether the bidder took none and the scores."""
+    tricks counts), and once over (or at a revoke) the scores and whether the bidder took no
+    trick."""
     totals = {t.name: n for t, n in game.tricks_won().items()}
+    if illegal is not None:
+        scores = revoke_scores(illegal.seat.team, game.roem_so_far(), game.rules)
+        return ActualResult(totals, {t.name: scores[t] for t in Team}, False, None)
     if not game.is_over:
         return ActualResult(totals, None, False, None)
     scores = game.final_scores()
