@@ -1,9 +1,21 @@
-"""Ledig (docs/rules.md, "Ledig"): the rule options, the round's inputs and their checks."""
-import pytest
+"""Ledig (docs/rules.md, "Ledig"): the rule options, the round's inputs and their checks, the
+round in plain Python, and the engine against the reference and an independent solver.
 
-from solver import Deal, Game, Rules, Seat, Team
+The default run keeps each property short; `python -m pytest -m slow` runs them at length,
+and on whole deals.
+"""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import SLOW, example_counts, seeds, seats, suits
+from ledig_solver import ledig_points
+from solver import Card, Deal, Game, Rules, Seat, Team
+from solver.engine import _engine
+from solver.engine.reference import minimax, minimax_moves
+from solver.engine.search import Solver, engine_position, engine_spec, solve, solve_moves
 from solver.errors import NotationError, RulesError, SolverError
-from solver.engine.search import Solver, solve, solve_moves
+from solver.model.rules import MAX_AMOUNT
 
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 LEDIG = Rules(contract="ledig")
@@ -83,11 +95,6 @@ def test_every_entry_point_takes_bidder_and_dummy_by_name():
     assert Solver(three).solve(DEAL, "S", "S", dummy="E").value == -2
 
 
-def test_the_engine_refuses_a_ledig_round_by_name_until_it_searches_one():
-    with pytest.raises(SolverError, match="ledig"):
-        solve(DEAL, leader="W", rules=LEDIG, bidder="S")
-
-
 # -- the round in plain Python ---------------------------------------------------------------
 
 def legal(game):
@@ -137,3 +144,192 @@ def test_only_the_bidders_tricks_count():
         assert game.objective_value("score") == (70 if taken == 0 else -70)
         scores = game.final_scores()
         assert (scores["NS"], scores["EW"]) == ((70, 0) if taken == 0 else (0, 70))
+
+
+# -- the engine ------------------------------------------------------------------------------
+
+# Random ledig rules; the trump game's scoring options are drawn too: they must change nothing.
+ledig_rules = st.builds(
+    Rules, contract=st.just("ledig"), ledig_trump=st.sampled_from(["none", "chosen"]),
+    trump_duty=st.sampled_from(["amsterdam", "rotterdam"]),
+    undertrump=st.sampled_from(["forbidden", "must", "free"]),
+    ledig_bonus=st.integers(0, MAX_AMOUNT), roem=st.sampled_from(["table", "hand", "none"]),
+    pit=st.sampled_from(["any", "playing", "none"]), nat=st.sampled_from(["majority", "82", "none"]),
+    multiplier=st.sampled_from([1, 2, 4, 8]), double_suits=st.sampled_from([[], ["S"]]),
+    zero_bonus=st.integers(0, MAX_AMOUNT))
+
+
+@st.composite
+def ledig_positions(draw, tricks_left=st.integers(1, 3)):
+    """A ledig round after a random legal play, with `tricks_left` tricks (or fewer) to go."""
+    rules = draw(ledig_rules)
+    trump = draw(suits) if rules.ledig_trump == "chosen" else None
+    game = Game(Deal.random(draw(seeds)), trump, draw(seats), rules=rules, bidder=draw(seats))
+    left = draw(tricks_left)
+    for _ in range(min((8 - left) * 4 + draw(st.integers(0, 3)), 31)):
+        legal = game.legal_cards()
+        game.play(legal[draw(st.integers(0, len(legal) - 1))])
+    return game
+
+
+OBJECTIVES = ("points", "score", "make")
+
+
+@pytest.mark.parametrize("examples", example_counts(40))
+def test_the_engine_values_every_legal_card_like_the_reference(examples):
+    solver = Solver(table_mb=1)     # one table for every position: entries must not mix
+    @settings(max_examples=examples, **SLOW)
+    @given(ledig_positions())
+    def check(game):
+        for objective in OBJECTIVES:
+            expected = minimax(game, objective).value
+            assert solver.value(game, objective) == expected, objective
+            assert solver.move_values(game, objective) == minimax_moves(game, objective), objective
+            result = solver.solve(game.deal, game.trump, game.leader, rules=game.rules,
+                                  played=game.played, objective=objective, bidder=game.bidder)
+            assert result.value == expected
+            end = game.copy()
+            end.replay(result.line)             # a legal line to the end, keeping the value
+            assert end.is_over and end.objective_value(objective) == expected
+            line = solver.line(game, objective, expected)
+            end = game.copy()
+            end.replay(line)
+            assert end.objective_value(objective) == expected
+    check()
+
+
+@pytest.mark.parametrize("examples", example_counts(30))
+def test_the_independent_solver_equals_the_reference(examples):
+    @settings(max_examples=examples, **SLOW)
+    @given(ledig_positions())
+    def check(game):
+        assert ledig_points(game) == minimax(game, "points").value
+    check()
+
+
+@pytest.mark.parametrize("examples, tricks_left", [
+    pytest.param(8, st.integers(4, 5), id="quick"),
+    pytest.param(60, st.integers(4, 8), id="long", marks=pytest.mark.slow)])
+def test_the_engine_equals_the_independent_solver_back_to_whole_deals(examples, tricks_left):
+    solver = Solver(table_mb=1)
+    @settings(max_examples=examples, **SLOW)
+    @given(ledig_positions(tricks_left))
+    def check(game):
+        points = ledig_points(game)
+        assert solver.value(game, "points") == points
+        assert solver.value(game, "make") == (points == 0)
+        bonus = game.rules.ledig_bonus
+        assert solver.value(game, "score") == (bonus if points == 0 else -bonus)
+        values = solver.move_values(game, "points")
+        best = max if game.to_move.team == game.playing else min
+        assert best(values.values()) == points
+    check()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(20))
+def test_whole_deals_equal_the_independent_solver(seed):
+    for ledig_trump, trump in (("none", None), ("chosen", "CDHS"[seed % 4])):
+        rules = Rules(contract="ledig", ledig_trump=ledig_trump)
+        game = Game(Deal.random(seed), trump, Seat(seed % 4), rules=rules, bidder=Seat(seed // 4 % 4))
+        assert Solver().value(game, "points") == ledig_points(game)
+
+
+@pytest.mark.parametrize("examples", example_counts(30))
+def test_the_engine_plays_ledig_like_game(examples):
+    @settings(max_examples=examples, **SLOW)
+    @given(ledig_positions(st.just(8)), st.randoms(use_true_random=False))
+    def check(game, rnd):
+        engine = _engine.Engine(1)
+        engine.configure(engine_spec(game))
+        while not game.is_over:
+            position = engine_position(game)
+            legal = game.legal_cards()
+            assert engine.legal(position) == [c.index for c in legal], game.played
+            card = rnd.choice(legal)
+            after = engine.play(position, card.index)
+            game.play(card)
+            assert after == engine_position(game), game.played
+        assert engine.final_value(engine_position(game), _engine.Metric.METRIC_LEDIG) == \
+            game.objective_value("points")
+    check()
+
+
+@pytest.mark.parametrize("examples", example_counts(40))
+def test_the_ledig_bounds_hold_the_value(examples):
+    @settings(max_examples=examples, **SLOW)
+    @given(ledig_positions(st.integers(2, 3)))
+    def check(game):
+        while game.current_trick:
+            game.play(game.legal_cards()[0])
+        engine = _engine.Engine(1)
+        engine.configure(engine_spec(game))
+        low, high = engine.bounds(engine_position(game), _engine.Metric.METRIC_LEDIG)
+        assert low <= minimax(game, "points").value <= high
+    check()
+
+
+def card_indices(text):
+    return [Card.parse(c).index for c in text.split()]
+
+
+@pytest.mark.parametrize("hands, leader, trump, expected", [
+    # S, the bidder, leads holding only cards nothing left beats: he takes both tricks.
+    (["H7 S7", "H8 S8", "HA SA", "H9 S9"], 2, None, (-2, -2)),
+    # He holds the highest trump left: it takes the trick it falls on, whoever leads.
+    (["H7 S7", "H8 S8", "HJ C7", "H9 S9"], 0, "H", (-2, -1)),
+    # Nothing forces him: anything from none to both.
+    (["H7 S7", "H8 S8", "HA C7", "H9 S9"], 0, None, (-2, 0)),
+])
+def test_the_ledig_bounds_see_the_tricks_the_bidder_cannot_avoid(hands, leader, trump, expected):
+    rules = Rules(contract="ledig", ledig_trump="chosen" if trump else "none")
+    game = Game(DEAL, trump, "N", rules=rules, bidder="S")
+    engine = _engine.Engine(1)
+    engine.configure(engine_spec(game))
+    position = ([card_indices(h) for h in hands], [], leader, (0, 0), (0, 0), (3, 3), 2, 0)
+    assert engine.bounds(position, _engine.Metric.METRIC_LEDIG) == expected
+    low, high = expected
+    assert low <= engine.search(position, _engine.Metric.METRIC_LEDIG) <= high
+
+
+def test_a_solver_moves_between_ledig_and_trump_rounds_without_mixing_them():
+    shared = Solver(table_mb=1)
+    for seed in range(6):
+        deal = Deal.random(seed)
+        for kwargs in (dict(trump="H", leader="N", playing="NS"),
+                       dict(leader="N", rules=LEDIG, bidder="E"),
+                       dict(trump="H", leader="N", rules=CHOSEN, bidder="N"),
+                       dict(trump="H", leader="N", playing="EW")):
+            game = shared.game(deal, played=(), **kwargs)
+            for _ in range(16):
+                game.play(game.legal_cards()[-1])
+            for objective in OBJECTIVES:
+                assert shared.value(game, objective) == Solver(table_mb=1).value(game, objective)
+
+
+def test_the_engine_refuses_the_ledig_metric_without_a_bidder_and_the_trump_ones_with_one():
+    engine = _engine.Engine(1)
+    trump = Game(DEAL, "H", "N", "NS")
+    engine.configure(engine_spec(trump))
+    with pytest.raises(ValueError, match="ledig metric"):
+        engine.search(engine_position(trump), _engine.Metric.METRIC_LEDIG)
+    ledig = Game(DEAL, leader="N", rules=LEDIG, bidder="E")
+    engine.configure(engine_spec(ledig))
+    with pytest.raises(ValueError, match="ledig metric"):
+        engine.search(engine_position(ledig), _engine.Metric.METRIC_POINTS)
+
+
+def test_a_full_ledig_solve_gives_its_value_line_and_moves():
+    result = solve(DEAL, leader="W", rules=LEDIG, bidder="S")
+    game = Game(DEAL, leader="W", rules=LEDIG, bidder="S")
+    assert result.value == ledig_points(game) and result.played == []
+    game.replay(result.line)
+    assert game.objective_value("points") == result.value
+    assert {t: result.totals[t] for t in Team} == {Team.NS: 0, Team.EW: 0}
+    moves = solve_moves(DEAL, leader="W", rules=LEDIG, bidder="S", objective="make")
+    assert any(moves.values()) == (result.value == 0)
+    score = solve(DEAL, leader="W", rules=Rules(contract="ledig", ledig_bonus=80), bidder="S",
+                  objective="score")
+    assert score.value == (80 if result.value == 0 else -80)
+    solver = Solver(LEDIG)
+    assert solver.make_value(game.copy(), result.value) == (result.value == 0)

@@ -93,7 +93,7 @@ def test_engine_refuses_roem_so_far_that_would_overflow_its_table_key():
     engine = _engine.Engine(1)
     game = Game(DEAL, "S", "S", "EW", Rules())
     engine.configure(engine_spec(game))
-    hands, trick, leader, pts, roem, won, tricks_left = engine_position(game)
+    hands, trick, leader, pts, roem, won, tricks_left, bidder_won = engine_position(game)
     with pytest.raises(ValueError, match="out of range"):
         engine.search((hands, trick, leader, pts, (16000, 0), won, tricks_left),
                       _engine.Metric.METRIC_SCORE)

@@ -122,3 +122,34 @@ cdef inline void tighten_by_trumps(const Params* p, int metric, const State* s, 
         high[0] -= 2 * p.trump_points[run]
         if s.won[1] == 0 and p.pit_mode != PIT_NONE:
             high[0] -= p.pit_bonus
+
+
+cdef inline void ledig_to_come(const Params* p, const State* s, int* low,
+                               int* high) noexcept nogil:
+    """The least and the most the ledig metric still to come can be (minus the tricks the
+    bidder takes from here), at a trick boundary. At worst the bidder takes every trick left,
+    at best none, unless he cannot help taking some:
+    - each trump of the unbroken run at the top of the trumps left that he holds wins the
+      trick it falls on, and he plays every card he holds in the end;
+    - leading with no card that any card left in another hand beats, he wins the trick and
+      leads again from such a hand: he takes every trick left."""
+    cdef uint32_t mine = s.hands[p.bidder]
+    cdef uint32_t others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~mine
+    cdef uint32_t rest = mine, ours, theirs
+    cdef int shift
+    low[0] = -s.tricks_left
+    high[0] = 0
+    if s.trick_leader == p.bidder:
+        while rest and not (p.better[lowest(rest)] & others):
+            rest &= rest - 1
+        if not rest:
+            high[0] = -s.tricks_left
+            return
+    if p.trump != NO_TRUMP:
+        shift = 8 * p.trump
+        ours = p.by_strength[(mine >> shift) & 0xFF]
+        theirs = p.by_strength[(others >> shift) & 0xFF]
+        if ours > theirs:       # by strength: he holds the highest trump left
+            if theirs:
+                ours &= ~((<uint32_t>2 << (31 - kj_leading_zeros(theirs))) - 1)
+            high[0] = -popcount(ours)

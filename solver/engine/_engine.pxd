@@ -22,9 +22,11 @@ cpdef enum Metric:
     METRIC_POINTS = 0   # playing total - defenders total (cards, last trick, roem, pit)
     METRIC_CARDS = 1    # playing team's card points + last trick (the nat="82" test)
     METRIC_SCORE = 2    # playing final score - defenders final score (path dependent)
+    METRIC_LEDIG = 3    # minus the tricks the bidder took (a ledig round)
 
 cdef struct Params:
-    int trump
+    int trump               # NO_TRUMP (4) in a ledig round without trump: SUIT_MASK[4] is empty
+    int bidder              # the ledig bidder's seat, else NO_BIDDER (4): no seat is
     bint amsterdam
     int undertrump
     bint roem_table
@@ -80,6 +82,7 @@ cdef struct State:
     uint8_t win_pos         # index in trick of the card winning so far
     uint8_t won[2]          # tricks won, by side
     uint8_t tricks_left     # tricks not yet finished, the current one included
+    uint8_t bidder_won      # tricks the bidder of a ledig round took
 
 cdef struct Key:
     # A position at a trick boundary, for the table. The cards' owners are not in it: they

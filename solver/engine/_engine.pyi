@@ -1,11 +1,16 @@
 # Type stub for the compiled module solver/engine/_engine.pyx.
 from enum import IntEnum
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Sequence, Tuple, Union
 
 from typing_extensions import Self, disjoint_base
 
-_Position = Tuple[Sequence[Sequence[int]], Sequence[int], int, Tuple[int, int], Tuple[int, int],
-                 Tuple[int, int], int]
+# (hands, trick, trick_leader, pts, roem, won, tricks_left), and optionally the tricks the
+# bidder of a ledig round took so far (Engine.play gives it always).
+_Position = Union[
+    Tuple[Sequence[Sequence[int]], Sequence[int], int, Tuple[int, int], Tuple[int, int],
+          Tuple[int, int], int],
+    Tuple[Sequence[Sequence[int]], Sequence[int], int, Tuple[int, int], Tuple[int, int],
+          Tuple[int, int], int, int]]
 
 class Undertrump(IntEnum):
     UNDERTRUMP_FORBIDDEN = 0
@@ -26,12 +31,14 @@ class Metric(IntEnum):
     METRIC_POINTS = 0
     METRIC_CARDS = 1
     METRIC_SCORE = 2
+    METRIC_LEDIG = 3
 
 MAX_AMOUNT: int
 CARD_POINTS_TOTAL: int
 MAKE_THRESHOLD: int
 COUNTER_NAMES: Tuple[str, ...]
 INFINITY: int
+WITHOUT_TRUMP: int
 BUILT_FROM: str
 
 @disjoint_base

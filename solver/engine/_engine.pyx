@@ -19,6 +19,8 @@ cdef enum:
     PLIES = 33
     NO_CUTOFF = -99999
     NO_OWNER = 255
+    NO_TRUMP = 4                  # Params.trump of a round without trump (ledig)
+    NO_BIDDER = 4                 # Params.bidder of a trump round: no seat is
     SIGNAL_CHECK_MASK = 0x3FFFF   # look for Ctrl-C every 262,144 nodes (about 15 ms)
 
 cdef extern from *:
@@ -150,7 +152,10 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef bint bounded = False
     if at_boundary:
         # What is left cannot move the value past the window: no search needed.
-        if S.metric != METRIC_SCORE:
+        if S.metric == METRIC_LEDIG:
+            ledig_to_come(p, s, &low, &high)
+            bounded = True
+        elif S.metric != METRIC_SCORE:
             bounds_to_come(p, S.metric, s, &low, &high)
             if alpha < high and low < beta:     # not settled yet: try the top trumps
                 tighten_by_trumps(p, S.metric, s, &low, &high)
@@ -490,13 +495,19 @@ cdef class Engine:
         cdef Params p
         cdef int c, d
         memset(&p, 0, sizeof(Params))
-        p.trump = _number(spec, "trump", 0, 3)
+        p.trump = _number(spec, "trump", 0, NO_TRUMP)
+        p.bidder = _number(spec, "bidder", -1, 3)
+        if p.bidder < 0:
+            p.bidder = NO_BIDDER
+        if p.trump == NO_TRUMP and p.bidder == NO_BIDDER:
+            raise ValueError(f"engine spec trump={NO_TRUMP} (no trump) is for a ledig round: "
+                             f"give its bidder")
         p.amsterdam = _number(spec, "amsterdam", 0, 1)
         p.undertrump = _number(spec, "undertrump", 0, 2)
         p.roem_table = _number(spec, "roem_table", 0, 1)
         p.stuk_trick = _number(spec, "stuk_trick", 0, 1)
         p.stuk_holder = _number(spec, "stuk_holder", -1, 3)
-        p.trump_qk = (<uint32_t>0x60) << (8 * p.trump)
+        p.trump_qk = (<uint32_t>0x60) << (8 * p.trump) if p.trump != NO_TRUMP else 0
         p.stuk_pair = p.trump_qk if p.stuk_holder >= 0 else 0
         p.stuk_holder = max(p.stuk_holder, 0)
         for c in range(8):
@@ -511,7 +522,7 @@ cdef class Engine:
                     p.above[c] |= (<uint32_t>1) << d
             p.better[c] = p.above[c] | (0 if c >> 3 == p.trump else SUIT_MASK[p.trump])
         p.factor = _number(spec, "factor", 1, 2)
-        p.last_trick = 10 * p.factor
+        p.last_trick = 10 * p.factor if p.bidder == NO_BIDDER else 0    # ledig: tricks only
         p.round_points = CARD_POINTS_TOTAL * p.factor
         p.nat_82_points = MAKE_THRESHOLD * p.factor
         p.pit_mode = _number(spec, "pit_mode", 0, 2)
@@ -552,6 +563,10 @@ cdef class Engine:
         cdef State s = self._state(position)
         cdef int seat, card, taken
         cdef bint other_deal = False
+        if not METRIC_POINTS <= metric <= METRIC_LEDIG:
+            raise ValueError(f"unknown metric {metric}")
+        if (metric == METRIC_LEDIG) != (self.S.p.bidder != NO_BIDDER):
+            raise ValueError("the ledig metric is for a round with a bidder, and only it")
         cdef uint32_t held = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | s.on_table
         if metric == METRIC_SCORE:
             # Its key holds the playing team's card points so far, not the defenders' (they
@@ -575,7 +590,8 @@ cdef class Engine:
         return s
 
     cdef State _state(self, position) except *:
-        hands, trick, trick_leader, pts, roem, won, tricks_left = position
+        # The bidder's tricks so far may be left out (0): a trump round has none.
+        hands, trick, trick_leader, pts, roem, won, tricks_left, *bidder_won = position
         cdef State s
         cdef int i
         memset(&s, 0, sizeof(State))
@@ -583,6 +599,7 @@ cdef class Engine:
             s.hands[i] = _mask(hands[i])
         s.trick_leader = trick_leader
         s.tricks_left = tricks_left
+        s.bidder_won = bidder_won[0] if bidder_won else 0
         for i in range(2):
             s.pts[i] = pts[i]
             s.roem[i] = roem[i]
@@ -596,7 +613,7 @@ cdef class Engine:
     cdef tuple _position(const State* s):
         return ([_cards(s.hands[i]) for i in range(4)], [s.trick[i] for i in range(s.ntrick)],
                 s.trick_leader, (s.pts[0], s.pts[1]), (s.roem[0], s.roem[1]),
-                (s.won[0], s.won[1]), s.tricks_left)
+                (s.won[0], s.won[1]), s.tricks_left, s.bidder_won)
 
     def legal(self, position):
         """The legal cards of the player to move, as indices."""
@@ -626,7 +643,11 @@ cdef class Engine:
         cdef int low, high
         if s.ntrick != 0:
             raise ValueError("bounds are known at a trick boundary")
-        if metric != METRIC_SCORE:
+        if metric == METRIC_LEDIG:
+            if self.S.p.bidder == NO_BIDDER:
+                raise ValueError("the ledig metric is for a round with a bidder")
+            ledig_to_come(&self.S.p, &s, &low, &high)
+        elif metric != METRIC_SCORE:
             bounds_to_come(&self.S.p, metric, &s, &low, &high)
             tighten_by_trumps(&self.S.p, metric, &s, &low, &high)
         elif not score_bounds(&self.S.p, &s, &low, &high):
@@ -794,7 +815,7 @@ cdef void _fill_search_tables(Params* p):
     for mask in range(256):
         p.by_strength[mask] = 0
         p.trump_points[mask] = 0
-        for k in range(8):                  # p.order: weakest first
+        for k in range(8 if p.trump != NO_TRUMP else 0):                  # p.order: weakest first
             card = p.order[p.trump][k]
             if mask >> (card & 7) & 1:
                 p.by_strength[mask] |= 1 << k
@@ -837,4 +858,5 @@ cdef extern from *:
 
 
 INFINITY = INF
+WITHOUT_TRUMP = NO_TRUMP    # the spec's "trump" of a round without trump (ledig)
 BUILT_FROM = KLAVERJAS_BUILT_FROM.decode("ascii")   # the sources this module was compiled from

@@ -230,6 +230,8 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
     cdef uint32_t ours, theirs
     cdef int guess, shift = 8 * S.p.trump
     if depth == 0 or s.tricks_left == 0:
+        if S.metric == METRIC_LEDIG:
+            return -s.bidder_won        # only the bidder's tricks count
         # Each side's trumps, as bits by strength: the larger set holds the highest trump.
         ours = S.p.by_strength[(team_cards(&S.p, s, True) >> shift) & 0xFF]
         theirs = S.p.by_strength[(team_cards(&S.p, s, False) >> shift) & 0xFF]

@@ -1,7 +1,8 @@
 # The rules of one trick, in C: packed card sets, legal moves, the winner, roem on the table,
 # and the values of a finished round. Included by _engine.pyx, so that gcc inlines across it.
-cdef uint32_t SUIT_MASK[4]
-SUIT_MASK[:] = [0x000000FF, 0x0000FF00, 0x00FF0000, 0xFF000000]
+# SUIT_MASK[NO_TRUMP] is empty: without trump every trump test finds no card.
+cdef uint32_t SUIT_MASK[5]
+SUIT_MASK[:] = [0x000000FF, 0x0000FF00, 0x00FF0000, 0xFF000000, 0]
 
 # Roem of a run on the table, by the 8-bit set of ranks of one suit in a trick.
 cdef int RUN_ROEM[256]
@@ -165,6 +166,7 @@ cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
     if p.roem_table:
         s.roem[side] += table_roem(p, s.on_table, s.hands[p.stuk_holder])
     s.won[side] += 1
+    s.bidder_won += winner == p.bidder
     s.tricks_left -= 1
     s.trick_leader = winner
     s.ntrick = 0
@@ -191,6 +193,7 @@ cdef inline void take_last_trick(const Params* p, State* s) noexcept nogil:
     if p.roem_table:
         s.roem[side] += table_roem(p, left, 0)     # every hand is empty after it
     s.won[side] += 1
+    s.bidder_won += seat == p.bidder
     s.tricks_left = 0
     s.trick_leader = seat
     s.hands[0] = s.hands[1] = s.hands[2] = s.hands[3] = 0
@@ -199,9 +202,11 @@ cdef inline void take_last_trick(const Params* p, State* s) noexcept nogil:
 # -- values -----------------------------------------------------------------------------------
 
 cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil:
-    """The metric of a finished round (scoring.py in C: hand roem, pit, nat, kraken)."""
+    """The metric of a finished round (scoring.py in C: hand roem, pit, nat, kraken; ledig)."""
     if metric == METRIC_CARDS:
         return s.pts[0]
+    if metric == METRIC_LEDIG:
+        return -s.bidder_won
     cdef int combo[2]
     cdef int total[2]
     cdef int side
@@ -247,4 +252,6 @@ cdef int progress(const Params* p, int metric, const State* s) noexcept nogil:
         return s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
     if metric == METRIC_CARDS:
         return s.pts[0]
+    if metric == METRIC_LEDIG:
+        return -s.bidder_won
     return 0

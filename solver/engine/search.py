@@ -30,7 +30,7 @@ _NAT = {"majority": _engine.Nat.NAT_MAJORITY, "82": _engine.Nat.NAT_82, "none": 
 
 # A position as the engine takes it (`engine_position`).
 EnginePosition = Tuple[List[List[int]], List[int], int, Tuple[int, int], Tuple[int, int],
-                       Tuple[int, int], int]
+                       Tuple[int, int], int, int]
 Returned = TypeVar("Returned")
 
 
@@ -79,8 +79,9 @@ class SolveResult:
 def engine_spec(game: Game) -> Dict[str, Any]:
     """The round's rules as the plain numbers `_engine.Engine.configure` takes."""
     rules, trump = game.rules, game.trump
-    if rules.contract == "ledig" or trump is None:
-        raise SolverError("the engine cannot search a ledig round (contract='ledig') yet")
+    if rules.contract == "ledig":
+        return _ledig_spec(game)
+    assert trump is not None        # Game gives every trump round its trump
     factor = point_factor(rules, trump)
     combos, stuk = [0, 0], [0, 0]
     if rules.roem == "hand":
@@ -110,16 +111,38 @@ def engine_spec(game: Game) -> Dict[str, Any]:
         "nat": _NAT[rules.nat],
         "multiplier": rules.multiplier,
         "zero_bonus": rules.zero_bonus,
+        "bidder": -1,
+    }
+
+
+def _ledig_spec(game: Game) -> Dict[str, Any]:
+    """engine_spec of a ledig round: only the bidder's tricks count (the ledig metric), so
+    no card points, roem, pit or nat; without trump every suit ranks in the plain order."""
+    trump, bidder = game.trump, game.bidder
+    assert bidder is not None       # Game gives every ledig round its bidder
+    return {
+        "trump": _engine.WITHOUT_TRUMP if trump is None else int(trump),
+        "amsterdam": game.rules.trump_duty == "amsterdam",
+        "undertrump": _UNDERTRUMP[game.rules.undertrump],
+        "roem_table": False, "stuk_trick": False, "stuk_holder": -1, "four_kind": [0] * 8,
+        "points": [0] * 32,
+        "strength": [c.strength(trump) for c in ALL_CARDS],
+        "factor": 1, "pit_mode": _PIT["none"], "pit_bonus": 0,
+        "playing": int(game.playing),
+        "hand_roem": [0, 0], "hand_stuk": [0, 0], "hand_needs_trick": False,
+        "nat": _NAT["none"], "multiplier": 1, "zero_bonus": 0,
+        "bidder": int(bidder),
     }
 
 
 def engine_position(game: Game) -> EnginePosition:
-    """The game's position as `_engine` takes it: sides ordered (playing, defenders)."""
+    """The game's position as `_engine` takes it: sides ordered (playing, defenders), and
+    the tricks the bidder of a ledig round took (0 in a trump round)."""
     playing, defenders = game.taken(game.playing), game.taken(game.playing.other)
     pts, roem, won = zip(playing, defenders)
     return ([sorted(c.index for c in game.hands[s]) for s in Seat],
             [c.index for c in game.current_trick], int(game.trick_leader),
-            pts, roem, won, 8 - len(game.tricks))
+            pts, roem, won, 8 - len(game.tricks), game.bidder_tricks())
 
 
 # Measured fastest on the 2-core benchmark machine: a table that stays in the processor's
@@ -189,9 +212,10 @@ class Solver:
         # other threads share the Solver (the lock is reentrant: each engine call takes it too).
         with self._lock:
             start = self.engine.nodes
-            if objective == "points" or (objective == "score" and not _score_is_points(game.rules)):
+            if objective == "points" or (objective == "score" and not _is_ledig(game)
+                                         and not _score_is_points(game.rules)):
                 # One engine call: the root's search finds the line's first card too.
-                value, cards = self._call(game, self.engine.solve, _METRICS[objective])
+                value, cards = self._call(game, self.engine.solve, _metric(game, objective))
                 line = [ALL_CARDS[c] for c in cards]
             else:
                 value = self.value(game, objective)
@@ -225,6 +249,9 @@ class Solver:
         if objective == "make":
             metric, threshold = _make_test(game)
             return self._search(game, metric, threshold - 1, threshold) >= threshold
+        if objective == "score" and _is_ledig(game):
+            bonus = game.rules.ledig_bonus
+            return bonus if self.value(game, "make") else -bonus
         if objective == "score" and _score_is_points(game.rules):
             # The cheaper points search gives the score when the round is made (always under
             # nat="none"); a null window at 0 tells first whether it is.
@@ -233,7 +260,7 @@ class Solver:
                 return self._search(game, points)
             # Not makeable: the defenders can hold it nat, so the score is below 1.
             return self._search(game, _METRICS["score"], -_engine.INFINITY, 1)
-        return self._search(game, _METRICS[objective])
+        return self._search(game, _metric(game, objective))
 
     def move_values(self, game: Game, objective: str = "points") -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move in `game`."""
@@ -241,9 +268,13 @@ class Solver:
         check_objective(objective)
         if game.is_over:
             return {}
+        if objective == "score" and _is_ledig(game):
+            bonus = game.rules.ledig_bonus
+            return {card: bonus if made else -bonus
+                    for card, made in self.move_values(game, "make").items()}
         if objective != "make":
             # All cards in one engine call, each searched in a window around the last value.
-            values = self._call(game, self.engine.child_values, _METRICS[objective])
+            values = self._call(game, self.engine.child_values, _metric(game, objective))
             return {ALL_CARDS[card]: value for card, value in values}
         # make: one null-window test at the threshold for every card, in one engine call.
         metric, threshold = _make_test(game)
@@ -257,6 +288,8 @@ class Solver:
         check_game(game)
         if points is not None:
             points = whole_number("points", points)
+        if points is not None and _is_ledig(game):
+            return points == 0      # the bidder took no trick
         if points is not None and make_is_points_above_zero(game.rules):
             return points > 0
         return bool(self.value(game, "make"))
@@ -277,6 +310,8 @@ class Solver:
         values = self.move_values(game, objective)
         if objective == "make":
             return values, {card: bool(made) for card, made in values.items()}
+        if _is_ledig(game):     # points 0, or score +ledig_bonus: the bidder took no trick
+            return values, {card: value >= 0 for card, value in values.items()}
         if objective == "points" and make_is_points_above_zero(game.rules):
             return values, {card: points > 0 for card, points in values.items()}
         return values, {card: bool(made) for card, made in self.move_values(game, "make").items()}
@@ -306,11 +341,14 @@ class Solver:
             if not isinstance(value, bool):
                 raise SolverError(f"value for make must be True or False, got {quote(value)}")
             actual: Value = self.value(game, "make")
+        elif objective == "score" and _is_ledig(game):
+            whole_number(f"value for {objective}", value)
+            actual = self.value(game, objective)
         else:
             number = whole_number(f"value for {objective}", value, -_engine.INFINITY + 1,
                                   _engine.INFINITY - 1)
             # Inside the open window (number - 1, number + 1) only the value itself can fall.
-            found = self._search(game, _METRICS[objective], number - 1, number + 1)
+            found = self._search(game, _metric(game, objective), number - 1, number + 1)
             if found == number:
                 return
             actual = self.value(game, objective)
@@ -324,12 +362,14 @@ class Solver:
         turn the first card that does in card order, or in the search's preferred order."""
         if game.is_over:
             return []
+        if objective == "score" and _is_ledig(game):
+            objective, value = "make", value > 0    # +ledig_bonus: the bidder takes no trick
         if objective == "make":
             # Made: the metric stays at the threshold or above; not made: below it.
             metric, threshold = _make_test(game)
             keep = (threshold, _engine.INFINITY) if value else (-_engine.INFINITY, threshold - 1)
         else:
-            metric, keep = _METRICS[objective], (value, value)
+            metric, keep = _metric(game, objective), (value, value)
         cards = self._call(game, self.engine.line, metric, *keep, most, preferred)
         if not cards:    # pragma: no cover - would mean the engine is inconsistent
             raise AssertionError(f"no card keeps the value {value} after {game.played}")
@@ -363,6 +403,8 @@ def _score_is_points(rules: Rules) -> bool:
 def _make_test(game: Game) -> Tuple[int, int]:
     """(metric, threshold): the playing team makes it iff the metric reaches threshold."""
     rules = game.rules
+    if _is_ledig(game):
+        return _engine.Metric.METRIC_LEDIG, 0     # minus the bidder's tricks: made at 0
     if not make_is_points_above_zero(rules):
         return _engine.Metric.METRIC_CARDS, card_points_to_make(rules, game.trump)
     return _engine.Metric.METRIC_POINTS, 1
@@ -387,6 +429,16 @@ def first_optimal_card(values: Mapping[Card, Value]) -> Card:
 
 
 _METRICS = {"points": _engine.Metric.METRIC_POINTS, "score": _engine.Metric.METRIC_SCORE}
+
+
+def _is_ledig(game: Game) -> bool:
+    return game.rules.contract == "ledig"
+
+
+def _metric(game: Game, objective: str) -> int:
+    """The engine's metric for `objective` ("points", or "score" of a trump round): in a
+    ledig round, minus the bidder's tricks (its points; its score and make follow from it)."""
+    return _engine.Metric.METRIC_LEDIG if _is_ledig(game) else _METRICS[objective]
 
 
 def solve(deal: Deal, trump: Optional[SuitLike] = None, leader: Optional[SeatLike] = None,
