@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from solver import Deal, Game, GameRecord, LedigTable, Rules, Seat, Solver, Team
+from solver import Card, Deal, Game, GameRecord, LedigTable, Rules, Seat, Solver, Team
 from solver.analysis import analyse_bidding, analyse_play, analyse_view, solve_table
 from solver.cli import main
 from solver.engine.reference import minimax, minimax_moves
@@ -242,7 +242,7 @@ def test_the_report_of_a_ledig_round_counts_tricks_and_marks_the_bidders_first()
     assert "Ledig: the bidder undertakes to take no trick" in page
     first = analysis.bidder_first_trick
     assert (f'data-trick="{first}" data-bidder-first="1"' in page) == (first is not None)
-    assert page.count("data-bidder-first") == (first is not None)
+    assert page.count('data-bidder-first="1"') == (first is not None)
     if any(s.loss for s in analysis.steps):
         assert "lost 1 trick" in page or "tricks</title>" in page or "lost 2 tricks" in page
 
@@ -264,11 +264,15 @@ def test_ledig_labels_carry_the_bidder_and_values_in_tricks(tmp_path):
     assert list(rows)[:6] == ["deal_id", "deal", "trump", "leader", "playing", "bidder"]
     assert set(rows["trump"]) == {-1}
     assert all(int(p) == Seat(int(b)).team for p, b in zip(rows["playing"], rows["bidder"]))
-    assert rows["best"].max() <= 0 and rows["best"].min() >= -8
+    for best, to_move, playing in zip(rows["best"], rows["to_move"], rows["playing"]):
+        # minus the bidder's tricks, from the team to move
+        assert (-8 <= best <= 0) if Seat(int(to_move)).team == playing else (0 <= best <= 8)
     last = len(rows["deal_id"]) - 1     # trick 8's lead: check against the reference
-    game = Game(Deal([[c for c in range(32) if rows["deal"][last][c] == s] for s in range(4)]),
-                None, int(rows["leader"][last]), rules=LEDIG, bidder=int(rows["bidder"][last]))
-    game.replay([int(c) for c in rows["played"][last] if c >= 0])
+    hands = [[Card.from_index(c) for c in range(32) if rows["deal"][last][c] == s]
+             for s in range(4)]
+    game = Game(Deal(hands), None, int(rows["leader"][last]), rules=LEDIG,
+                bidder=int(rows["bidder"][last]))
+    game.replay([Card.from_index(int(c)) for c in rows["played"][last] if c >= 0])
     team = game.to_move.team
     for card, value in minimax_moves(game).items():
         assert rows["values"][last][card.index] == (value if team == game.playing else -value)
@@ -335,13 +339,17 @@ def test_analyse_and_report_a_ledig_record(capsys, tmp_path):
     assert status == 0 and "bids ledig" in (tmp_path / "l.html").read_text()
 
 
-def test_a_trump_record_judged_as_ledig(capsys):
+def test_a_trump_record_judged_as_ledig_with_its_trump(capsys):
     record = str(Path(__file__).resolve().parents[1] / "examples" / "game.json")
     status, out, _ = run(capsys, "analyse", record, "--contract", "ledig", "--bidder", "E",
-                         "--json", "--workers", "1")
+                         "--rules", '{"ledig_trump": "chosen"}', "--json", "--workers", "1")
     assert status == 0
     data = json.loads(out)
     assert data["record"]["bidder"] == "E" and data["record"]["rules"]["contract"] == "ledig"
+    assert data["record"]["trump"] == "S" and data["steps"][0]["unit"] == "tricks"
+    # Without trump other seats win the tricks, so the recorded play cannot be replayed.
+    status, out, err = run(capsys, "analyse", record, "--contract", "ledig", "--bidder", "E")
+    assert status == 2 and "field 'played': card 5" in err
 
 
 def test_view_and_bid_with_ledig(capsys):
