@@ -5,7 +5,7 @@ Run: python examples/ledig.py   (reads examples/ledig.json)
 """
 from pathlib import Path
 
-from solver import GameRecord, analyse_play, solve_table
+from solver import GameRecord, Seat, analyse_play, solve_table
 
 record = GameRecord.load(Path(__file__).with_name("ledig.json"))
 print(record.deal.to_text())
@@ -22,5 +22,5 @@ print()
 # Every bidder and leader: minus the tricks the bidder takes with best play; 0 is made.
 table = solve_table(record.deal, record.rules)
 print(table)
-makers = [seat.name for seat in table.values if table.makeable(seat, record.leader)]
+makers = [seat.name for seat in Seat if table.makeable(seat, record.leader)]
 print(f"\nwith {record.leader.name} leading, ledig was makeable for: {', '.join(makers) or 'no seat'}")

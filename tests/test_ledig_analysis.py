@@ -227,6 +227,9 @@ def test_ledig_rules_give_ledig_beside_the_trump_bids():
     bids = analyse_bidding(DEAL, "E", CHOSEN, procedure="free", chooser_leads=True, workers=1)
     assert bids.rules.contract == "trump" and len(bids.ledig) == 16
     assert bids.ledig_bid("N", "H").leader == Seat.N
+    from solver import BidAnalysis      # clubs (suit 0) and N (seat 0) read back as given
+    again = BidAnalysis.from_dict(json.loads(json.dumps(bids.to_dict())))
+    assert again.ledig == bids.ledig and again.ledig_bid("N", "C") == bids.ledig_bid("N", "C")
     with pytest.raises(SolverError, match="no ledig of N"):
         bids.ledig_bid("N")
 
@@ -319,7 +322,7 @@ def test_solve_ledig_from_the_command_line(capsys):
     assert status == 0 and json.loads(out)["value"] == minimax(game).value
     status, out, _ = run(capsys, "solve", DEAL_TEXT, "--contract", "ledig", "--bidder", "S",
                          "--leader", "W", "--played", played)
-    assert status == 0 and "points for NS (S bids ledig)" in out
+    assert status == 0 and "points for NS (S bids ledig)" in out and "totals" not in out
 
 
 def test_table_ledig_from_the_command_line(capsys):

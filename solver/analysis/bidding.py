@@ -83,7 +83,7 @@ class LedigBid:
 
     def to_dict(self) -> Dict[str, Any]:
         """Plain JSON-ready values."""
-        return {"seat": self.seat.name, "trump": self.trump.name if self.trump else None,
+        return {"seat": self.seat.name, "trump": self.trump.name if self.trump is not None else None,
                 "leader": self.leader.name, "value": self.value, "makeable": self.makeable}
 
     @classmethod
@@ -309,7 +309,7 @@ class BidAnalysis:
                  "seat" + "".join(f"{t.symbol + ' ' + t.name:>7}  " if t is not None else
                                   f"{'ledig':>7}  " for t in trumps).rstrip()]
         for seat in Seat:
-            cells = [f"{b.value:>+7d}{'*' if b.makeable else ' '} "
+            cells = [f"{b.value:>7d}{'*' if b.makeable else ' '} "
                      for b in (self.ledig_bid(seat, t) for t in trumps)]
             lines.append(f"{seat.name:<4}" + "".join(cells).rstrip())
         return lines

@@ -149,8 +149,8 @@ class LedigTable:
                 cells = []
                 for leader in Seat:
                     value = self.value(bidder, leader, trump)
-                    cells.append(f"{value:>+7d}{'*' if value == 0 else ' '}")
-                lines.append(f"bidder {bidder.name} " + "".join(cells))
+                    cells.append(f"{value:>7d}{'*' if value == 0 else ' '}")
+                lines.append((f"bidder {bidder.name} " + "".join(cells)).rstrip())
         return "\n".join(lines)
 
     def __repr__(self) -> str:

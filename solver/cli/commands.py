@@ -64,11 +64,14 @@ def cmd_solve(args) -> str:
                           game.played, args.objective, bidder=game.bidder)
     if args.json:
         return json.dumps(result.to_dict())
+    # Ledig counts only the bidder's tricks: the value says it all, no card points.
+    totals = (f"   totals NS {result.totals[Team.NS]}, EW {result.totals[Team.EW]}"
+              if game.bidder is None else "")
     ledig = f" ({game.bidder.name} bids ledig)" if game.bidder is not None else ""
     return "\n".join([
         game.deal.to_text(notation=args.notation),
-        f"{args.objective} for {game.playing.name}{ledig}: {_signed(result.value)}   totals NS "
-        f"{result.totals[Team.NS]}, EW {result.totals[Team.EW]}   ({result.nodes} nodes)",
+        f"{args.objective} for {game.playing.name}{ledig}: {_signed(result.value)}{totals}   "
+        f"({result.nodes} nodes)",
         "line: " + _tricks(result.line, len(game.played) % 4, args.notation)])
 
 

@@ -93,8 +93,8 @@ def _check_arguments(analysis: Any, table: Any) -> None:
                           f"got {quote(table)}")
     record = analysis.record
     if (record.bidder is not None) != hasattr(table, "trumps"):     # LedigTable.trumps
-        raise SolverError(f"table must be the {'ledig table' if record.bidder else 'DDTable'} of "
-                          f"this {'ledig' if record.bidder else 'trump'} round: solve it with "
+        raise SolverError(f"table must be the {'ledig table' if record.bidder is not None else 'DDTable'} of "
+                          f"this {'ledig' if record.bidder is not None else 'trump'} round: solve it with "
                           f"solve_table(record.deal, record.rules)")
     if table.deal != record.deal or table.rules != record.rules:
         raise SolverError(f"table is of another deal or other rules than the record: solve it "

@@ -140,7 +140,7 @@ def ledig_table_grid(table: "LedigTable", here: Optional[Tuple[Seat, Optional[Su
             for leader in Seat:
                 value = table.value(bidder, leader, trump)
                 cls = ' class="here"' if here == (bidder, trump, leader) else ""
-                cells.append(f"<td{cls}>{value:+d}{'*' if value == 0 else ''}</td>")
+                cells.append(f"<td{cls}>{value}{'*' if value == 0 else ''}</td>")
             rows.append(f"<tr><th>{bidder}</th>{''.join(cells)}</tr>")
         corner = "bidder \\ leader" + (f" ({suit_html(trump)} {trump})" if trump is not None else "")
         tables.append(f'<table class="grid" data-table="ledig"><tr><th>{corner}</th>{head}</tr>'
@@ -184,7 +184,7 @@ def ledig_bids_html(bids: "BidAnalysis") -> str:
                    for t in trumps)
     rows = []
     for seat in Seat:
-        cells = "".join(f"<td>{b.value:+d}{'*' if b.makeable else ''}</td>"
+        cells = "".join(f"<td>{b.value}{'*' if b.makeable else ''}</td>"
                         for b in (bids.ledig_bid(seat, t) for t in trumps))
         rows.append(f"<tr><th>{seat}</th>{cells}</tr>")
     return (f'<table class="grid" data-table="ledig-bids"><tr><th>seat</th>{head}</tr>'
