@@ -406,3 +406,47 @@ def test_command_line_errors_name_the_argument(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert message in err and err.count("\n") == 1, err
+
+
+# -- more of the same, on random deals -------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_ledig_plays_are_judged_as_the_reference_values_them(seed):
+    import random
+    rng = random.Random(seed)
+    rules = Rules(contract="ledig", ledig_trump=rng.choice(["none", "chosen"]),
+                  trump_duty=rng.choice(["amsterdam", "rotterdam"]),
+                  undertrump=rng.choice(["forbidden", "must", "free"]))
+    deal = Deal.random(seed)
+    trump = rng.choice("CDHS") if rules.ledig_trump == "chosen" else None
+    bidder, leader = rng.choice(list(Seat)), rng.choice(list(Seat))
+    game = Game(deal, trump, leader, rules=rules, bidder=bidder)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_cards()))
+    record = GameRecord(deal, trump, leader, rules=rules, played=tuple(game.played),
+                        bidder=bidder)
+    analysis = analyse_play(record, workers=1)
+    replay = record.game()
+    for step in analysis.steps:
+        if step.number > 22:
+            assert step.values == minimax_moves(replay), step.number
+        replay.play(step.card)
+    assert analysis.actual.made == (replay.bidder_tricks() == 0)
+    assert analysis.actual.scores == {t.name: replay.final_scores()[t] for t in Team}
+    assert analysis.bidder_first_trick == next(
+        (t.number for t in replay.tricks if t.winner == bidder), None)
+
+
+def test_a_revoke_in_a_ledig_round_ends_the_analysis_there():
+    # W leads a heart; N holds hearts and plays a spade: a revoke.
+    analysis = analyse_play(ledig_record(["HT", "SA"]), workers=1)
+    assert analysis.illegal is not None and analysis.illegal.seat == Seat.N
+    assert analysis.actual.totals == {"NS": 0, "EW": 0} and analysis.actual.made is None
+    assert "(ledig revoke)" in analysis.summary()
+
+
+def test_ledig_labels_under_a_chosen_trump_draw_the_trump(tmp_path):
+    config = LabelConfig(deals=4, seed=2, rules=CHOSEN, positions="root", format="npz")
+    generate(config, tmp_path, workers=1)
+    rows = load(tmp_path)
+    assert set(rows["trump"]) <= {0, 1, 2, 3} and len(rows["bidder"]) == 4
