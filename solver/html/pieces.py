@@ -257,15 +257,15 @@ def tricks_html(analysis: "PlayAnalysis") -> str:
     for trick in game.tricks:
         cards = [judged(card, (trick.number - 1) * 4 + i + 1) for i, card in enumerate(trick.cards)]
         roem = f", roem {trick.roem}" if trick.roem else ""
-        won = f"{trick.points} points{roem}"
+        won = f", {trick.points} points{roem}"
         mark = ""
         if bidder is not None:      # ledig: only tricks count; the bidder's first one sinks it
-            won = "ledig goes down: the bidder's first trick" if trick.number == first else \
-                ("the bidder's trick" if trick.winner == bidder else "not the bidder's")
+            won = (", the bidder's first trick: ledig goes down" if trick.number == first else
+                   ", the bidder's" if trick.winner == bidder else "")
             mark = ' data-bidder-first="1"' if trick.number == first else ""
         parts.append(f'<div class="trick" data-trick="{trick.number}"{mark}><div>trick '
                      f'{trick.number}: {trick.leader} leads</div><div>{"".join(cards)}</div>'
-                     f'<div>won by {trick.winner} ({trick.winner.team}), {won}</div></div>')
+                     f'<div>won by {trick.winner} ({trick.winner.team}){won}</div></div>')
     if analysis.illegal is not None:
         parts.append(revoke_trick_html(analysis, game, judged))
     return f'<div class="tricks">{"".join(parts)}</div>'
