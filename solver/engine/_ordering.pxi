@@ -90,6 +90,33 @@ cdef inline int lead_score(const Params* p, const State* s, int seat, int card) 
     return (1 << 26) + p.points[card] * 64         # a sure winner
 
 
+cdef inline int ledig_score(const Params* p, const State* s, int seat, int card) noexcept nogil:
+    """How promising a card is in a ledig round: the bidder ducks, shedding his highest card
+    that does not win; his partner overtakes a trick the bidder is winning; the defenders let
+    the bidder's card stand and play low before him."""
+    cdef int strength = p.strength[card] * 64
+    cdef uint32_t others
+    if s.ntrick == 0:
+        if seat == p.bidder:
+            others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~s.hands[seat]
+            # A card another hand beats, lowest first; a master last.
+            return ((1 << 25) if others & p.better[card] else (1 << 24)) - strength
+        return (1 << 24) - strength     # lead low: under the bidder's cards
+    cdef bint wins = beats(p, card, s.trick[s.win_pos])
+    cdef int winner = (s.trick_leader + s.win_pos) & 3
+    if seat == p.bidder:
+        return ((1 << 24) if wins else (1 << 25)) + strength   # duck; shed the highest
+    if p.side[seat] == p.side[p.bidder]:
+        if winner == p.bidder:
+            return ((1 << 25) if wins else (1 << 24)) + strength    # overtake him
+        return (1 << 24) + strength
+    if winner == p.bidder:
+        return ((1 << 24) if wins else (1 << 25)) + strength    # let his card stand
+    if ((p.bidder - s.trick_leader) & 3) < s.ntrick:
+        return (1 << 24) + strength     # he has played and lost it: shed the highest
+    return (1 << 24) - strength     # low, under what the bidder may play
+
+
 cdef int NO_HISTORY[32]     # all 0: order_moves without what earlier searches learned
 
 
@@ -118,6 +145,8 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
             score = 1 << 28
         elif card == killer:
             score = 1 << 27
+        elif p.bidder != NO_BIDDER and s.ntrick:
+            score = ledig_score(p, s, seat, card) + (history[card] >> 8)
         elif s.ntrick == 0:
             score = lead_score(p, s, seat, card) + (history[card] >> 8)
         else:
