@@ -450,3 +450,21 @@ def test_ledig_labels_under_a_chosen_trump_draw_the_trump(tmp_path):
     generate(config, tmp_path, workers=1)
     rows = load(tmp_path)
     assert set(rows["trump"]) <= {0, 1, 2, 3} and len(rows["bidder"]) == 4
+
+
+def test_with_worlds_each_ledig_gets_its_chance_from_the_bidders_hand():
+    from solver import sample_worlds
+    bids = analyse_bidding(DEAL, "E", LEDIG, procedure="free", worlds=5, seed=4, workers=1)
+    plain = analyse_bidding(DEAL, "E", Rules(), procedure="free", worlds=5, seed=4, workers=1)
+    assert bids.options == plain.options        # the trump bids as before, same worlds
+    from solver.model.streams import derive
+    for bid in bids.ledig:
+        worlds = sample_worlds(Game(DEAL, "C", bid.seat, bid.seat.team), bid.seat, 5,
+                               derive(4, bid.seat))
+        values = [Solver(LEDIG).value(Game(w, None, bid.leader, rules=LEDIG, bidder=bid.seat))
+                  for w in worlds]
+        assert bid.sd_makes == sum(v == 0 for v in values) / 5
+        assert bid.sd_value == sum(values) / 5
+    assert "chance of taking no trick" in str(bids)
+    from solver import BidAnalysis
+    assert BidAnalysis.from_dict(json.loads(json.dumps(bids.to_dict()))).ledig == bids.ledig

@@ -80,18 +80,27 @@ class LedigBid:
     leader: Seat
     value: int          # minus the tricks the bidder takes; 0 when makeable
     makeable: bool
+    # From the bidder's own hand alone (analyse_bidding with worlds): the share of the worlds
+    # in which it takes no trick, and the mean value. None without worlds.
+    sd_makes: Optional[float] = None
+    sd_value: Optional[float] = None
 
     def to_dict(self) -> Dict[str, Any]:
-        """Plain JSON-ready values."""
-        return {"seat": self.seat.name, "trump": self.trump.name if self.trump is not None else None,
-                "leader": self.leader.name, "value": self.value, "makeable": self.makeable}
+        """Plain JSON-ready values; the single-dummy fields only when they were computed."""
+        data: Dict[str, Any] = {
+            "seat": self.seat.name, "trump": self.trump.name if self.trump is not None else None,
+            "leader": self.leader.name, "value": self.value, "makeable": self.makeable}
+        if self.sd_makes is not None:
+            data.update(sd_makes=self.sd_makes, sd_value=self.sd_value)
+        return data
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "LedigBid":
         """The ledig bid `to_dict` wrote."""
         with reading_fields("a ledig bid", d):
             return cls(Seat.parse(d["seat"]), Suit.parse(d["trump"]) if d["trump"] else None,
-                       Seat.parse(d["leader"]), d["value"], d["makeable"])
+                       Seat.parse(d["leader"]), d["value"], d["makeable"], d.get("sd_makes"),
+                       d.get("sd_value"))
 
 
 def _names(items: Sequence[str], conjunction: str) -> str:
@@ -312,6 +321,12 @@ class BidAnalysis:
             cells = [f"{b.value:>7d}{'*' if b.makeable else ' '} "
                      for b in (self.ledig_bid(seat, t) for t in trumps)]
             lines.append(f"{seat.name:<4}" + "".join(cells).rstrip())
+        if any(b.sd_makes is not None for b in self.ledig):
+            lines.append("From the bidder's own hand alone: chance of taking no trick, mean")
+            for seat in Seat:
+                cells = [f"{b.sd_makes or 0:>5.0%} {b.sd_value or 0:>+6.2f}"
+                         for b in (self.ledig_bid(seat, t) for t in trumps)]
+                lines.append(f"{seat.name:<4}" + "  ".join(cells))
         return lines
 
     def __repr__(self) -> str:
@@ -375,8 +390,8 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
 
     With `ledig` (by default when the rules' contract is "ledig"), also whether each seat
     could have bid ledig and taken no trick (`BidAnalysis.ledig`: by trump too under
-    ledig_trump "chosen"); the trump bids are judged under the same rules with contract
-    "trump".
+    ledig_trump "chosen"; with `worlds`, the chance from the bidder's own hand too); the
+    trump bids are judged under the same rules with contract "trump".
 
     The leader is left of the dealer, or the chooser with `chooser_leads` (spelpunt). `bid`,
     e.g. ("N", "H"), is the recorded choice to judge. With `worlds`, each option also gets
@@ -424,6 +439,8 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
         options = _with_worlds(options, deal, rules, worlds, seed, workers)
     ledig_bids = _ledig_bids(deal, dealer, ledig_rules, chooser_leads, solver, workers) \
         if ledig else []
+    if ledig and worlds:
+        ledig_bids = _ledig_with_worlds(ledig_bids, deal, ledig_rules, worlds, seed, workers)
     return BidAnalysis(deal, dealer, rules, procedure, turned, options, parsed_bid, ledig_bids)
 
 
@@ -442,11 +459,38 @@ def _ledig_bids(deal: Deal, dealer: Seat, rules: Rules, chooser_leads: bool,
     return solve_all(bid, [(seat, t) for seat in Seat for t in trumps], rules, workers, solver)
 
 
+def _own_hand_worlds(deal: Deal, rules: Rules, worlds: int, seed: int) -> Dict[Seat, List[Deal]]:
+    """For each seat, `worlds` deals of the other cards around its own hand (before any card
+    is played the rules do not tell the worlds apart)."""
+    start = replace(rules, contract="trump")
+    return {seat: sample_worlds(Game(deal, Suit.C, seat, seat.team, start), seat, worlds,
+                                derive(seed, seat)) for seat in Seat}
+
+
+def _ledig_with_worlds(bids: List[LedigBid], deal: Deal, rules: Rules, worlds: int, seed: int,
+                       workers: Optional[int]) -> List[LedigBid]:
+    """Each ledig with its chance of taking no trick and mean value from the bidder's hand
+    alone, over the same worlds as the trump bids."""
+    sampled = _own_hand_worlds(deal, rules, worlds, seed)
+    jobs = [(b, world) for b in bids for world in sampled[b.seat]]
+
+    def solve(solver: Solver, job: Tuple[LedigBid, Deal]) -> int:
+        bid, world = job
+        return solver.value(Game(world, bid.trump, bid.leader, None, rules, bidder=bid.seat))
+
+    results = solve_all(solve, jobs, rules, workers)
+    out: List[LedigBid] = []
+    for i, bid in enumerate(bids):
+        mine = results[i * worlds:(i + 1) * worlds]
+        out.append(replace(bid, sd_makes=sum(v == 0 for v in mine) / worlds,
+                           sd_value=sum(mine) / worlds))
+    return out
+
+
 def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int, seed: int,
                  workers: Optional[int]) -> List[BidOption]:
     """Each option with its chance of making and mean points from the seat's hand alone."""
-    sampled = {seat: sample_worlds(Game(deal, Suit.C, seat, seat.team, rules), seat, worlds,
-                                   derive(seed, seat)) for seat in Seat}
+    sampled = _own_hand_worlds(deal, rules, worlds, seed)
     jobs = [(o, world) for o in options for world in sampled[o.seat]]
 
     def solve(solver: Solver, job: Tuple[BidOption, Deal]) -> Tuple[Value, bool]:
