@@ -468,3 +468,14 @@ def test_with_worlds_each_ledig_gets_its_chance_from_the_bidders_hand():
     assert "chance of taking no trick" in str(bids)
     from solver import BidAnalysis
     assert BidAnalysis.from_dict(json.loads(json.dumps(bids.to_dict()))).ledig == bids.ledig
+
+
+def test_many_records_with_a_ledig_round_among_them(capsys, tmp_path):
+    games = tmp_path / "games.jsonl"
+    trump = GameRecord.load(Path(__file__).resolve().parents[1] / "examples" / "game.json")
+    games.write_text("".join(json.dumps(r.to_dict()) + "\n"
+                             for r in (trump, GameRecord.load(EXAMPLE))))
+    status, out, err = run(capsys, "analyse", str(games), "--workers", "1")
+    assert status == 0, err
+    rows = out.splitlines()[1:3]
+    assert "N ledig" in rows[1] and "(ledig failed)" in rows[1] and "N ledig" not in rows[0]
