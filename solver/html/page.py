@@ -74,7 +74,7 @@ play; the card played is green when optimal, red when it lost {analysis.unit}.{s
 <section><h2>The double-dummy value, card by card</h2>{chart_svg(analysis)}</section>
 <section><h2>Tricks</h2>{tricks_html(analysis)}</section>
 <section><h2>Result</h2>{result_html(analysis, dd_score)}</section>
-<section><h2>Double-dummy table and the bid</h2>{table_section_html(analysis, table, bids)}</section>
+<section><h2>{"The ledig table" if r.bidder is not None else "Double-dummy table and the bid"}</h2>{table_section_html(analysis, table, bids)}</section>
 </main>
 <script type="application/json" id="report-data">{data}</script>
 <script>{asset("replay.js")}</script>
