@@ -4,6 +4,9 @@ round in plain Python, and the engine against the reference and an independent s
 The default run keeps each property short; `python -m pytest -m slow` runs them at length,
 and on whole deals.
 """
+import signal
+import threading
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -333,3 +336,20 @@ def test_a_full_ledig_solve_gives_its_value_line_and_moves():
     assert score.value == (80 if result.value == 0 else -80)
     solver = Solver(LEDIG)
     assert solver.make_value(game.copy(), result.value) == (result.value == 0)
+
+
+def test_ctrl_c_stops_a_ledig_search_and_leaves_the_solver_sound():
+    game = Game(Deal.random(33), leader="N", rules=LEDIG, bidder="S")    # a heavy one
+    fresh = Solver(table_mb=1)
+    expected = fresh.move_values(game, "points")
+    full = fresh.engine.nodes
+    solver = Solver(table_mb=1)
+    interrupt = threading.Timer(0.02, signal.pthread_kill,
+                                (threading.main_thread().ident, signal.SIGINT))
+    interrupt.start()
+    with pytest.raises(KeyboardInterrupt):
+        solver.move_values(game, "points")
+    interrupt.join()
+    assert solver.engine.nodes < full / 2     # stopped inside the search
+    assert solver.move_values(game, "points") == expected
+    assert not solver.engine.searching

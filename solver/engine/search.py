@@ -205,7 +205,12 @@ class Solver:
         """The exact value of the round from the playing team's view, with one optimal line:
         at each turn the first card that keeps the value in the order the search prefers
         (a function of the position alone, so the same whatever the table holds). `line`
-        gives the line that takes the first such card in card order instead."""
+        gives the line that takes the first such card in card order instead.
+
+        A ledig round (`Rules(contract="ledig")`) takes `bidder=` instead of the playing
+        team (and `trump` only under `ledig_trump="chosen"`); its value counts the bidder's
+        tricks (docs/rules.md, "Ledig"), and `totals` are 0. A three-player round takes
+        `dummy=`."""
         check_objective(objective)
         game = self.game(deal, trump, leader, playing, rules, played, bidder=bidder, dummy=dummy)
         # Held across the whole solve, so that the count is this solve's nodes alone when
