@@ -479,3 +479,14 @@ def test_many_records_with_a_ledig_round_among_them(capsys, tmp_path):
     assert status == 0, err
     rows = out.splitlines()[1:3]
     assert "N ledig" in rows[1] and "(ledig failed)" in rows[1] and "N ledig" not in rows[0]
+
+
+def test_house_rules_over_a_ledig_record_keep_it_ledig(capsys):
+    status, out, err = run(capsys, "analyse", str(EXAMPLE), "--rules", "rotterdam", "--json",
+                           "--workers", "1")
+    assert status == 0, err
+    rules = json.loads(out)["record"]["rules"]
+    assert (rules["contract"], rules["trump_duty"]) == ("ledig", "rotterdam")
+    status, out, err = run(capsys, "analyse", str(EXAMPLE), "--rules", '{"ledig_bonus": 80}',
+                           "--json", "--workers", "1")
+    assert json.loads(out)["actual"]["scores"] == {"NS": 0, "EW": 80}

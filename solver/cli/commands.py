@@ -5,7 +5,6 @@ Each takes the parsed arguments (`solver.cli.parser`) and returns what to print.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -85,7 +84,8 @@ def cmd_table(args) -> str:
 def cmd_analyse(args) -> str:
     if args.record.lower().endswith(".jsonl"):
         return cmd_analyse_many(args)
-    record = record_with_contract(args, read_record(args.record, args.rules, args.notation))
+    record = record_with_contract(args, read_record(args.record, None, args.notation),
+                                  read_rules(args.rules) if args.rules else None)
     analysis = analyse_play(record, worlds=args.worlds, seed=args.seed,
                             **search_options(args, record.rules))
     if args.json:
@@ -127,10 +127,8 @@ def cmd_analyse_many(args) -> str:
         raise UsageError(f"cannot read {shorten(args.record)}: {err.strerror or err}") from None
     if not records:
         raise RecordError(f"{shorten(args.record)} holds no game records (one per line)")
-    if args.rules:
-        rules = read_rules(args.rules)
-        records = [dataclasses.replace(r, rules=rules) for r in records]
-    records = [record_with_contract(args, r) for r in records]
+    rules = read_rules(args.rules) if args.rules else None
+    records = [record_with_contract(args, r, rules) for r in records]
     analyses = [analyse_play(r, worlds=args.worlds, seed=args.seed,
                              **search_options(args, r.rules)) for r in records]
     summary = _many_summary(analyses, bool(args.worlds))
@@ -205,7 +203,8 @@ def cmd_bid(args) -> str:
 
 def cmd_report(args) -> str:
     from ..html import render
-    record = record_with_contract(args, read_record(args.record, args.rules, args.notation))
+    record = record_with_contract(args, read_record(args.record, None, args.notation),
+                                  read_rules(args.rules) if args.rules else None)
     out = Path(args.output) if args.output else (
         Path(Path(args.record).stem + ".html") if not looks_like_json(args.record)
         and args.record != "-" else Path("report.html"))

@@ -182,14 +182,21 @@ def check_ledig_seats(args, rules: Rules) -> None:
                          "trump")
 
 
-def record_with_contract(args, record: GameRecord) -> GameRecord:
-    """`record` under --contract and --bidder, when given: a trump round judged as ledig
-    needs a bidder (and loses its trump, unless ledig_trump is chosen)."""
+def record_with_contract(args, record: GameRecord, rules: Optional[Rules] = None) -> GameRecord:
+    """`record` under the `rules` of --rules, --contract and --bidder, when given: a trump
+    round judged as ledig needs a bidder (and loses its trump, unless ledig_trump is chosen).
+
+    The house rules of --rules keep the record's contract, unless they name ledig: a ledig
+    round stays one under `--rules rotterdam`."""
     contract = getattr(args, "contract", None)
     bidder = getattr(args, "bidder", None)
-    if contract is None and bidder is None:
+    if rules is None and contract is None and bidder is None:
         return record
-    rules = with_contract(args, record.rules)
+    if rules is None:
+        rules = record.rules
+    elif rules.contract != "ledig":
+        rules = dataclasses.replace(rules, contract=record.rules.contract)
+    rules = with_contract(args, rules)
     if rules.contract != "ledig":
         if record.trump is None:
             raise UsageError("--contract trump: this record is a ledig round without trump; a "
