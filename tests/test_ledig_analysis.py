@@ -490,3 +490,30 @@ def test_house_rules_over_a_ledig_record_keep_it_ledig(capsys):
     status, out, err = run(capsys, "analyse", str(EXAMPLE), "--rules", '{"ledig_bonus": 80}',
                            "--json", "--workers", "1")
     assert json.loads(out)["actual"]["scores"] == {"NS": 0, "EW": 80}
+
+
+def test_random_ledig_records_round_trip_and_fit_the_schema():
+    from hypothesis import given, settings, strategies as st
+    from jsonschema import Draft202012Validator
+    validator = Draft202012Validator(GameRecord.json_schema())
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.integers(0, 10**6), st.sampled_from(list(Seat)), st.sampled_from(list(Seat)),
+           st.sampled_from(["none", "chosen"]), st.sampled_from("CDHS"), st.integers(0, 32),
+           st.randoms(use_true_random=False))
+    def check(seed, bidder, leader, ledig_trump, suit, cards, rng):
+        rules = Rules(contract="ledig", ledig_trump=ledig_trump)
+        trump = suit if ledig_trump == "chosen" else None
+        game = Game(Deal.random(seed), trump, leader, rules=rules, bidder=bidder)
+        while len(game.played) < cards:
+            game.play(rng.choice(game.legal_cards()))
+        record = GameRecord(game.deal, trump, leader, rules=rules, played=tuple(game.played),
+                            bidder=bidder)
+        data = json.loads(json.dumps(record.to_dict()))
+        assert list(validator.iter_errors(data)) == []
+        assert GameRecord.from_dict(data) == record
+        if cards == 32:
+            assert record.scores() == game.final_scores()
+            # who played what shows the deal, winners of a trump-less round included
+            assert GameRecord.from_dict({k: v for k, v in data.items() if k != "deal"}) == record
+    check()
