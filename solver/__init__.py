@@ -30,9 +30,11 @@ _LAZY_NAMES = {
     "PlayAnalysis": "analysis", "analyse_bidding": "analysis",
     "BidAnalysis": "analysis", "analyse_view": "analysis", "ViewAnalysis": "analysis",
     "sample_worlds": "analysis.worlds",
+    "LedigTable": "analysis",
 }
 
 if TYPE_CHECKING:   # for type checkers and editors: the same names, imported eagerly
+    from .analysis import LedigTable
     from .analysis import (BidAnalysis, DDTable, PlayAnalysis, ViewAnalysis,
                            analyse_bidding, analyse_play, analyse_view, solve_table)
     from .analysis.worlds import sample_worlds
@@ -50,4 +52,5 @@ __all__ = [
     "Solver", "SolveResult", "solve", "solve_moves",
     "solve_table", "DDTable", "analyse_play", "PlayAnalysis", "GameRecord",
     "analyse_bidding", "BidAnalysis", "analyse_view", "ViewAnalysis", "sample_worlds",
+    "LedigTable",
 ]

@@ -673,12 +673,14 @@ def option_values(folder: Path):
         "--deals": st.sampled_from(["1", "2"]), "--deals-per-shard": st.sampled_from(["1", "1000"]),
         "--notation": st.sampled_from(["en", "nl"]),
         "--verify": st.sampled_from([str(folder / "labels"), str(folder)]),
+        "--contract": st.sampled_from(["trump", "ledig"]), "--bidder": seats,
     }
     bad = {
         "deal": paths | st.sampled_from([DEAL.lower(), DEAL[:-3]]), "record": paths,
         "--rules": paths | st.sampled_from(
             [HUGE_JSON, '{"pit_bonus": 1e999}', '{"bogus": 1}', '{"roem": ', "[" * 5000]),
         "--played": st.sampled_from(["XX", "HA HA", "SK " * 40]),
+        "--contract": st.sampled_from(["nil", "Ledig", ""]),
         "--output": st.sampled_from([str(folder), str(folder / "no" / "r.html"), ""]),
         "--out": st.sampled_from([str(folder / "deal.txt"), "/dev/null", ""]),
         **{option: too_large for option in ("--worlds", "--seed", "--workers", "--table-mb",

@@ -121,7 +121,7 @@ def test_from_json_of_something_not_text_is_a_record_error(text):
 # -- from_dict of every result type ------------------------------------------------------------
 
 RESULT_TYPES = [SolveResult, MovesResult, DDTable, PlayAnalysis, BidAnalysis, ViewAnalysis,
-                GameRecord]
+                GameRecord, solver.LedigTable]
 
 
 @pytest.mark.parametrize("kind", RESULT_TYPES, ids=lambda kind: kind.__name__)
@@ -287,6 +287,7 @@ def _calls():
         ("GameRecord.load", GameRecord.load, [EXAMPLE]),
         ("SolveResult.from_dict", SolveResult.from_dict, [result.to_dict()]),
         ("DDTable.from_dict", DDTable.from_dict, [{"deal": deal.to_pbn()}]),
+        ("LedigTable.from_dict", solver.LedigTable.from_dict, [{"deal": deal.to_pbn()}]),
         ("PlayAnalysis.from_dict", PlayAnalysis.from_dict, [{"record": record.to_dict()}]),
         ("BidAnalysis.from_dict", BidAnalysis.from_dict, [{"deal": deal.to_pbn()}]),
         ("ViewAnalysis.from_dict", ViewAnalysis.from_dict, [{"seat": "N"}]),

@@ -16,18 +16,19 @@ from .._lazy import lazy_names
 
 # name -> the module of this package that defines it
 _NAMES = {
-    "DDTable": "table", "solve_table": "table",
+    "DDTable": "table", "LedigTable": "table", "solve_table": "table",
     "PlayStep": "play", "IllegalCard": "play", "ActualResult": "play", "PlayAnalysis": "play",
     "analyse_play": "play",
     "PROCEDURES": "bidding", "ON_ALL_PASS": "bidding", "BidOption": "bidding",
-    "BidAnalysis": "bidding", "analyse_bidding": "bidding",
+    "BidAnalysis": "bidding", "analyse_bidding": "bidding", "LedigBid": "bidding",
     "CardStats": "view", "ViewAnalysis": "view", "analyse_view": "view",
 }
 
 if TYPE_CHECKING:   # for type checkers and editors: the same names, imported eagerly
-    from .bidding import ON_ALL_PASS, PROCEDURES, BidAnalysis, BidOption, analyse_bidding
+    from .bidding import (ON_ALL_PASS, PROCEDURES, BidAnalysis, BidOption, LedigBid,
+                          analyse_bidding)
     from .play import ActualResult, IllegalCard, PlayAnalysis, PlayStep, analyse_play
-    from .table import DDTable, solve_table
+    from .table import DDTable, LedigTable, solve_table
     from .view import CardStats, ViewAnalysis, analyse_view
 
 
@@ -35,7 +36,7 @@ __getattr__, __dir__ = lazy_names(globals(), _NAMES)
 
 
 __all__ = [
-    "DDTable", "solve_table", "PlayStep",
+    "DDTable", "LedigTable", "solve_table", "PlayStep",
     "IllegalCard", "ActualResult", "PlayAnalysis", "analyse_play", "PROCEDURES", "ON_ALL_PASS",
-    "BidOption", "BidAnalysis", "analyse_bidding", "CardStats", "ViewAnalysis", "analyse_view",
+    "BidOption", "BidAnalysis", "LedigBid", "analyse_bidding", "CardStats", "ViewAnalysis", "analyse_view",
 ]

@@ -1,7 +1,7 @@
 """Bid analysis: for every seat and trump, would that team make it, under a bidding procedure."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ..model.cards import Seat, SeatLike, Suit, SuitLike
@@ -69,6 +69,40 @@ class BidOption:
                        d.get("sd_value"))
 
 
+@dataclass(frozen=True)
+class LedigBid:
+    """One seat bidding ledig (to take no trick): its value, minus the tricks it takes with
+    best play by both sides, and whether it takes none. `trump` is None without trump
+    (ledig_trump "none"), else the trump the round would have."""
+
+    seat: Seat
+    trump: Optional[Suit]
+    leader: Seat
+    value: int          # minus the tricks the bidder takes; 0 when makeable
+    makeable: bool
+    # From the bidder's own hand alone (analyse_bidding with worlds): the share of the worlds
+    # in which it takes no trick, and the mean value. None without worlds.
+    sd_makes: Optional[float] = None
+    sd_value: Optional[float] = None
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Plain JSON-ready values; the single-dummy fields only when they were computed."""
+        data: Dict[str, Any] = {
+            "seat": self.seat.name, "trump": self.trump.name if self.trump is not None else None,
+            "leader": self.leader.name, "value": self.value, "makeable": self.makeable}
+        if self.sd_makes is not None:
+            data.update(sd_makes=self.sd_makes, sd_value=self.sd_value)
+        return data
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "LedigBid":
+        """The ledig bid `to_dict` wrote."""
+        with reading_fields("a ledig bid", d):
+            return cls(Seat.parse(d["seat"]), Suit.parse(d["trump"]) if d["trump"] else None,
+                       Seat.parse(d["leader"]), d["value"], d["makeable"], d.get("sd_makes"),
+                       d.get("sd_value"))
+
+
 def _names(items: Sequence[str], conjunction: str) -> str:
     """"C", "C or D", "C, D or H" (or "and")."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
@@ -129,6 +163,19 @@ class BidAnalysis:
     turned: Optional[Suit]
     options: List[BidOption]
     bid: Optional[Tuple[Seat, Suit]] = None
+    # With ledig: every seat's ledig (by trump too, under ledig_trump "chosen").
+    ledig: List[LedigBid] = field(default_factory=list)
+
+    def ledig_bid(self, seat: SeatLike, trump: Optional[SuitLike] = None) -> LedigBid:
+        """The ledig of `seat` (with `trump` under ledig_trump "chosen")."""
+        seat = Seat.parse(seat)
+        wanted = Suit.parse(trump) if trump is not None else None
+        for bid in self.ledig:
+            if bid.seat == seat and bid.trump == wanted:
+                return bid
+        raise SolverError(f"no ledig of {seat.name}" + (f" with trump {wanted.name}" if wanted
+                                                         is not None else "")
+                          + " in this analysis (analyse_bidding(..., ledig=True))")
 
     def option(self, seat: SeatLike, trump: SuitLike) -> BidOption:
         """The option of `seat` choosing `trump`."""
@@ -255,10 +302,32 @@ class BidAnalysis:
                     cells = [f"{o.sd_makes or 0:>5.0%} {o.sd_value or 0:>+6.1f}" for o in
                              (self.option(seat, suit) for suit in block.trumps)]
                     lines.append(f"{seat.name:<4}" + "  ".join(cells))
+        lines += self._ledig_lines()
         verdict = self.verdict()     # None without a recorded bid
         if verdict is not None:
             lines.append(verdict)
         return "\n".join(lines)
+
+    def _ledig_lines(self) -> List[str]:
+        """Each seat's ledig: minus the tricks it takes, * when it takes none."""
+        if not self.ledig:
+            return []
+        trumps = sorted({b.trump for b in self.ledig}, key=lambda t: -1 if t is None else t)
+        title = ("ledig, no trump" if trumps == [None] else "ledig, by trump")
+        lines = [f"{title}: minus the tricks the bidder takes; * takes none (makeable)",
+                 "seat" + "".join(f"{t.symbol + ' ' + t.name:>7}  " if t is not None else
+                                  f"{'ledig':>7}  " for t in trumps).rstrip()]
+        for seat in Seat:
+            cells = [f"{b.value:>7d}{'*' if b.makeable else ' '} "
+                     for b in (self.ledig_bid(seat, t) for t in trumps)]
+            lines.append(f"{seat.name:<4}" + "".join(cells).rstrip())
+        if any(b.sd_makes is not None for b in self.ledig):
+            lines.append("From the bidder's own hand alone: chance of taking no trick, mean")
+            for seat in Seat:
+                cells = [f"{b.sd_makes or 0:>5.0%} {b.sd_value or 0:>+6.2f}"
+                         for b in (self.ledig_bid(seat, t) for t in trumps)]
+                lines.append(f"{seat.name:<4}" + "  ".join(cells))
+        return lines
 
     def __repr__(self) -> str:
         bid = f", bid {self.bid[0]} {self.bid[1]}" if self.bid else ""
@@ -278,7 +347,8 @@ class BidAnalysis:
                 "turned": self.turned.name if self.turned is not None else None,
                 "options": [o.to_dict() for o in self.options],
                 "bid": [self.bid[0].name, self.bid[1].name] if self.bid else None,
-                "verdict": None if judged is None else judged.to_dict()}
+                "verdict": None if judged is None else judged.to_dict(),
+                **({"ledig": [b.to_dict() for b in self.ledig]} if self.ledig else {})}
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "BidAnalysis":
@@ -288,7 +358,8 @@ class BidAnalysis:
             bid = (Seat.parse(d["bid"][0]), Suit.parse(d["bid"][1])) if d.get("bid") else None
             return cls(Deal.from_pbn(d["deal"]), Seat.parse(d["dealer"]), Rules.from_dict(d["rules"]),
                        d["procedure"], Suit.parse(d["turned"]) if d.get("turned") else None,
-                       [BidOption.from_dict(o) for o in d["options"]], bid)
+                       [BidOption.from_dict(o) for o in d["options"]], bid,
+                       [LedigBid.from_dict(b) for b in d.get("ledig", [])])
 
 
 def _when_allowed(procedure: str, seat: Seat, trump: Suit, dealer: Seat,
@@ -314,8 +385,13 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
                     on_all_pass: str = "turned_forced", chooser_leads: bool = False,
                     bid: Optional[BidLike] = None,
                     solver: Optional[Solver] = None, worlds: int = 0, seed: int = 0,
-                    workers: Optional[int] = None) -> BidAnalysis:
+                    workers: Optional[int] = None, ledig: Optional[bool] = None) -> BidAnalysis:
     """For every seat and trump: would that seat's team make it, and by how much.
+
+    With `ledig` (by default when the rules' contract is "ledig"), also whether each seat
+    could have bid ledig and taken no trick (`BidAnalysis.ledig`: by trump too under
+    ledig_trump "chosen"; with `worlds`, the chance from the bidder's own hand too); the
+    trump bids are judged under the same rules with contract "trump".
 
     The leader is left of the dealer, or the chooser with `chooser_leads` (spelpunt). `bid`,
     e.g. ("N", "H"), is the recorded choice to judge. With `worlds`, each option also gets
@@ -325,6 +401,12 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
     """
     check_deal(deal)
     rules = check_rules(rules)
+    if ledig is None:
+        ledig = rules.contract == "ledig"
+    elif not isinstance(ledig, bool):
+        raise SolverError(f"ledig must be true or false, got {quote(ledig)}")
+    ledig_rules = replace(rules, contract="ledig")
+    rules = replace(rules, contract="trump")
     dealer = Seat.parse(dealer)
     choice("procedure", procedure, PROCEDURES)
     choice("on_all_pass", on_all_pass, ON_ALL_PASS)
@@ -355,18 +437,63 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
     options = solve_all(option, choices, rules, workers, solver)
     if worlds:
         options = _with_worlds(options, deal, rules, worlds, seed, workers)
-    return BidAnalysis(deal, dealer, rules, procedure, turned, options, parsed_bid)
+    ledig_bids = _ledig_bids(deal, dealer, ledig_rules, chooser_leads, solver, workers) \
+        if ledig else []
+    if ledig and worlds:
+        ledig_bids = _ledig_with_worlds(ledig_bids, deal, ledig_rules, worlds, seed, workers)
+    return BidAnalysis(deal, dealer, rules, procedure, turned, options, parsed_bid, ledig_bids)
+
+
+def _ledig_bids(deal: Deal, dealer: Seat, rules: Rules, chooser_leads: bool,
+                solver: Optional[Solver], workers: Optional[int]) -> List[LedigBid]:
+    """Every seat's ledig, with the leader of the trump bids (left of the dealer, or the
+    bidder itself under chooser_leads)."""
+    trumps: List[Optional[Suit]] = list(Suit) if rules.ledig_trump == "chosen" else [None]
+
+    def bid(solver: Solver, where: Tuple[Seat, Optional[Suit]]) -> LedigBid:
+        seat, trump = where
+        leader = seat if chooser_leads else dealer.left
+        value = solver.value(Game(deal, trump, leader, None, rules, bidder=seat), "points")
+        return LedigBid(seat, trump, leader, value, value == 0)
+
+    return solve_all(bid, [(seat, t) for seat in Seat for t in trumps], rules, workers, solver)
+
+
+def _own_hand_worlds(deal: Deal, rules: Rules, worlds: int, seed: int) -> Dict[Seat, List[Deal]]:
+    """For each seat, `worlds` deals of the other cards around its own hand (before any card
+    is played the rules do not tell the worlds apart). At a table of two the seat's player
+    holds its partner's hand too; at a table of three the chooser has not seen the dummy yet
+    when he bids, so his worlds are those of his own hand, as at a table of four."""
+    start = replace(rules, contract="trump", players=4 if rules.players == 3 else rules.players)
+    return {seat: sample_worlds(Game(deal, Suit.C, seat, seat.team, start), seat, worlds,
+                                derive(seed, seat)) for seat in Seat}
+
+
+def _ledig_with_worlds(bids: List[LedigBid], deal: Deal, rules: Rules, worlds: int, seed: int,
+                       workers: Optional[int]) -> List[LedigBid]:
+    """Each ledig with its chance of taking no trick and mean value from the bidder's hand
+    alone, over the same worlds as the trump bids."""
+    sampled = _own_hand_worlds(deal, rules, worlds, seed)
+    jobs = [(b, world) for b in bids for world in sampled[b.seat]]
+
+    def solve(solver: Solver, job: Tuple[LedigBid, Deal]) -> int:
+        bid, world = job
+        return solver.value(Game(world, bid.trump, bid.leader, None, rules, bidder=bid.seat))
+
+    results = solve_all(solve, jobs, rules, workers)
+    out: List[LedigBid] = []
+    for i, bid in enumerate(bids):
+        mine = results[i * worlds:(i + 1) * worlds]
+        out.append(replace(bid, sd_makes=sum(v == 0 for v in mine) / worlds,
+                           sd_value=sum(mine) / worlds))
+    return out
 
 
 def _with_worlds(options: List[BidOption], deal: Deal, rules: Rules, worlds: int, seed: int,
                  workers: Optional[int]) -> List[BidOption]:
     """Each option with its chance of making and mean points from the seat's hand alone
     (at a table of two, from both hands its player holds)."""
-    # At the bidding the chooser of three players has not seen the dummy yet: his worlds are
-    # those of his own hand, as at a table of four.
-    seen_at_bidding = replace(rules, players=4) if rules.players == 3 else rules
-    sampled = {seat: sample_worlds(Game(deal, Suit.C, seat, seat.team, seen_at_bidding), seat,
-                                   worlds, derive(seed, seat)) for seat in Seat}
+    sampled = _own_hand_worlds(deal, rules, worlds, seed)
     jobs = [(o, world) for o in options for world in sampled[o.seat]]
 
     def solve(solver: Solver, job: Tuple[BidOption, Deal]) -> Tuple[Value, bool]:

@@ -19,8 +19,8 @@ from ..model.scoring import Value, final_scores, is_made, revoke_scores, value_f
 from .parallel import check_solver, solve_all
 from ..engine.search import Solver, optimal_cards
 from ..model.record import GameRecord
-from .verdicts import (MEANINGS, MISTAKE_POINTS, WORLDS_BATCH, WORLDS_LEAST, WORLDS_MOST,
-                       PairedLoss, is_decided, sd_verdict)
+from .verdicts import (MISTAKE_LINE, WORLDS_BATCH, WORLDS_LEAST, WORLDS_MOST, PairedLoss,
+                       is_decided, meaning, sd_verdict)
 from .view import ViewAnalysis, analyse_view, analyse_view_until
 from .worlds import MOST_WORLDS
 
@@ -50,23 +50,28 @@ class PlayStep:
     sd_loss_low: Optional[float] = None
     sd_loss_high: Optional[float] = None
     sd_worlds: int = 0
+    # What the values and losses count: "points", or "tricks" in a ledig round (minus the
+    # tricks the bidder takes).
+    unit: str = "points"
 
     @property
     def verdict(self) -> str:
         """Single dummy (`solver.analysis.verdicts`): "optimal"; "unlucky" (a double-dummy
         loss, but no mistake given what the player could know); "mistake" (at 95% confidence,
-        at least MISTAKE_POINTS worse than the single-dummy best card); or "uncertain" (more
-        worlds would decide). Without worlds: "optimal" or "loss"."""
+        at least MISTAKE_POINTS worse than the single-dummy best card, MISTAKE_TRICKS in
+        ledig); or "uncertain" (more worlds would decide). Without worlds: "optimal" or
+        "loss"."""
         if self.sd_loss is None:
             return "loss" if self.loss else "optimal"
         if self.sd_loss_low is None or self.sd_loss_high is None:
             return "uncertain"      # read from a record of the loss without its interval
-        return sd_verdict(self.loss, self.sd_loss, self.sd_loss_low, self.sd_loss_high)
+        return sd_verdict(self.loss, self.sd_loss, self.sd_loss_low, self.sd_loss_high,
+                          MISTAKE_LINE[self.unit])
 
     @property
     def verdict_meaning(self) -> str:
         """The verdict in words, e.g. "uncertain: more worlds would decide"."""
-        return MEANINGS.get(self.verdict, self.verdict)
+        return meaning(self.verdict, self.unit)
 
     @property
     def sd_loss_text(self) -> str:
@@ -84,6 +89,8 @@ class PlayStep:
             "value_after": self.value_after, "loss": self.loss,
             "best_cards": [str(c) for c in self.best_cards],
             "values": {str(c): v for c, v in self.values.items()}}
+        if self.unit != "points":
+            data["unit"] = self.unit
         if self.sd_loss is not None:
             high = self.sd_loss_high
             data.update(sd_loss=self.sd_loss, sd_loss_low=self.sd_loss_low,
@@ -100,7 +107,8 @@ class PlayStep:
                        d["value_before"], d["value_after"], d["loss"], parse_cards(d["best_cards"]),
                        {Card.parse(c): v for c, v in d.get("values", {}).items()},
                        d.get("sd_loss"), parse_cards(d.get("sd_best_cards", [])),
-                       d.get("sd_loss_low"), _high(d), d.get("sd_worlds", 0))
+                       d.get("sd_loss_low"), _high(d), d.get("sd_worlds", 0),
+                       choice("unit", d.get("unit", "points"), tuple(MISTAKE_LINE)))
 
 
 def _high(d: Dict[str, Any]) -> Optional[float]:
@@ -134,7 +142,8 @@ class IllegalCard:
 
 @dataclass(frozen=True)
 class ActualResult:
-    """What the recorded play produced: totals so far, and final scores once it ended."""
+    """What the recorded play produced: totals so far (in a ledig round the tricks each team
+    took), and final scores once it ended."""
 
     totals: Dict[str, int]
     scores: Optional[Dict[str, int]]        # None while the round is unfinished
@@ -162,8 +171,24 @@ class PlayAnalysis:
     illegal: Optional[IllegalCard]
     actual: ActualResult
 
+    @property
+    def unit(self) -> str:
+        """What values and losses count: "points", or "tricks" in a ledig round."""
+        return "tricks" if self.record.rules.contract == "ledig" else "points"
+
+    @property
+    def bidder_first_trick(self) -> Optional[int]:
+        """In a ledig round, the number of the first trick the bidder took in the recorded
+        play, where ledig went down; None when it took none (or in a trump round)."""
+        bidder = self.record.bidder
+        if bidder is None:
+            return None
+        game = self.record.game()
+        game.replay(step.card for step in self.steps)
+        return next((t.number for t in game.tricks if t.winner == bidder), None)
+
     def losses(self) -> Dict[str, int]:
-        """Points each team gave away with non-optimal cards."""
+        """Points each team gave away with non-optimal cards (tricks, in a ledig round)."""
         lost = {t.name: 0 for t in Team}
         for step in self.steps:
             lost[step.seat.team.name] += step.loss
@@ -195,19 +220,27 @@ class PlayAnalysis:
         """Which side lost how many points, where, and whether the bid was makeable."""
         r = self.record
         playing, defenders = r.playing.name, r.playing.other.name
-        lines = [f"{playing} plays {r.trump.symbol} ({r.trump.name}), {r.leader.name} leads. "
-                 f"Double dummy at the start: {self.start_value:+d} for {playing}, "
-                 f"{'makeable' if self.makeable else 'not makeable'}."]
+        if r.bidder is not None:
+            lines = [_ledig_head(self)]
+        else:
+            assert r.trump is not None      # a trump round always has one
+            lines = [f"{playing} plays {r.trump.symbol} ({r.trump.name}), {r.leader.name} leads. "
+                     f"Double dummy at the start: {self.start_value:+d} for {playing}, "
+                     f"{'makeable' if self.makeable else 'not makeable'}."]
+        unit = self.unit
         for team, lost in self.losses().items():
             mistakes = [s for s in self.steps if s.seat.team.name == team and s.loss]
             where = ", ".join(f"trick {s.trick} {s.seat.name} {s.card} (-{s.loss}, best "
                               f"{' '.join(map(str, s.best_cards))})" for s in mistakes)
-            lines.append(f"{team} lost {lost} points" + (f": {where}" if where else "."))
+            lines.append(f"{team} lost {_count(lost, unit)}" + (f": {where}" if where else "."))
         if any(s.sd_loss is not None for s in self.steps):
             lines += self._single_dummy_lines()
         if self.illegal:
             lines.append(f"Illegal card (verzaken): {self.illegal.message}")
         a = self.actual
+        if r.bidder is not None:
+            lines.append(_ledig_result(self))
+            return "\n".join(lines)
         totals = f"{playing} {a.totals[playing]}, {defenders} {a.totals[defenders]}"
         if a.scores is None:
             lines.append(f"Unfinished after {len(self.steps)} cards: {totals} so far.")
@@ -224,8 +257,9 @@ class PlayAnalysis:
     def _single_dummy_lines(self) -> List[str]:
         """The mistakes, uncertain and unlucky cards, each expected loss with its 95% interval
         in brackets."""
-        heads = {"mistake": f"Mistakes (at 95% confidence, at least {MISTAKE_POINTS:g} points "
-                            f"worse than the single-dummy best card)",
+        unit = self.unit
+        heads = {"mistake": f"Mistakes (at 95% confidence, at least {MISTAKE_LINE[unit]:g} "
+                            f"{unit} worse than the single-dummy best card)",
                  "uncertain": "Uncertain (more worlds would decide)",
                  "unlucky": "Unlucky (a double-dummy loss, but no mistake given what the player "
                             "could know)"}
@@ -243,7 +277,8 @@ class PlayAnalysis:
 
     def __repr__(self) -> str:
         r, lost = self.record, self.losses()
-        return (f"PlayAnalysis({r.playing} plays {r.trump} from {r.leader}, start "
+        what = f"{r.bidder} bids ledig" if r.bidder is not None else f"{r.playing} plays {r.trump}"
+        return (f"PlayAnalysis({what} from {r.leader}, start "
                 f"{self.start_value:+d}, {len(self.steps)} cards, lost NS {lost['NS']} EW "
                 f"{lost['EW']}, illegal {str(self.illegal.card) if self.illegal else None})")
 
@@ -253,13 +288,16 @@ class PlayAnalysis:
 
     def to_dict(self) -> Dict[str, Any]:
         scores = self.player_scores()
-        return {"record": self.record.to_dict(), "start_value": self.start_value,
+        data = {"record": self.record.to_dict(), "start_value": self.start_value,
                 "makeable": self.makeable, "steps": [s.to_dict() for s in self.steps],
                 "illegal": self.illegal.to_dict() if self.illegal else None,
                 "actual": self.actual.to_dict(),
                 # Derived from the record and the scores: from_dict does not read it.
                 "players": [p.to_dict(None if scores is None else scores[i][1])
                             for i, p in enumerate(self.players())]}
+        if self.record.bidder is not None:      # worked out from the record when read back
+            data["bidder_first_trick"] = self.bidder_first_trick
+        return data
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "PlayAnalysis":
@@ -270,16 +308,48 @@ class PlayAnalysis:
                        ActualResult.from_dict(d["actual"]))
 
 
+def _count(number: int, unit: str) -> str:
+    """"1 trick", "3 tricks", "20 points"."""
+    return f"{number} {unit[:-1] if number == 1 else unit}"
+
+
+def _ledig_head(analysis: PlayAnalysis) -> str:
+    """The first line of a ledig summary: who bid, who leads, and the double-dummy start."""
+    r = analysis.record
+    assert r.bidder is not None
+    trump = f"trump {r.trump.symbol} ({r.trump.name})" if r.trump is not None else "no trump"
+    start = ("the bidder takes no trick, makeable" if analysis.makeable else
+             f"{r.bidder.name} takes {_count(-analysis.start_value, 'tricks')}, not makeable")
+    return (f"{r.bidder.name} bids ledig ({trump}), {r.leader.name} leads. Double dummy at the "
+            f"start: {analysis.start_value:+d} for {r.playing.name} ({start}).")
+
+
+def _ledig_result(analysis: PlayAnalysis) -> str:
+    """The last line of a ledig summary: the bidder's tricks, its first, and the scores."""
+    r, a = analysis.record, analysis.actual
+    assert r.bidder is not None
+    first = analysis.bidder_first_trick
+    took = (f"{r.bidder.name} took no trick" if first is None else
+            f"{r.bidder.name} took its first trick at trick {first}")
+    if a.scores is None:
+        return f"Unfinished after {len(analysis.steps)} cards: {took} so far."
+    verdict = "revoke" if analysis.illegal else "made" if a.made else "failed"
+    scores = ", ".join(f"{team} {score}" for team, score in a.scores.items())
+    return f"Result: {took} (ledig {verdict}); scores {scores}."
+
+
 def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = None,
                  leader: Optional[SeatLike] = None, playing: Optional[TeamLike] = None,
                  played: CardsLike = (), rules: Optional[Rules] = None,
                  solver: Optional[Solver] = None, worlds: Union[int, str] = 0, seed: int = 0,
-                 workers: Optional[int] = None, *, dummy: Optional[SeatLike] = None
-                 ) -> PlayAnalysis:
+                 workers: Optional[int] = None, *, bidder: Optional[SeatLike] = None,
+                 dummy: Optional[SeatLike] = None) -> PlayAnalysis:
     """Judge every card of a recorded play: its value before and after, and what it cost.
 
-    Takes a `GameRecord`, or a deal with trump, leader, playing, played and rules (and under
-    `players=3` the `dummy` seat; a record names its own). An illegal
+    Takes a `GameRecord`, or a deal with trump, leader, playing, played and rules (and for
+    ledig the `bidder`, under `players=3` the `dummy` seat; a record names its own). In a
+    ledig round values and losses are tricks (minus the tricks the bidder takes), and
+    `bidder_first_trick` is where ledig went down. An illegal
     card is reported in `.illegal` (not raised); the round is then scored by `revoke_penalty`
     and the cards after it are not analysed.
 
@@ -297,20 +367,25 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
         # Game checks the deal form's arguments as every entry point does (a trump, leader or
         # playing team left out is refused like any wrong value); the record then parses and
         # checks the play, naming a bad card as a RecordError.
-        start = Game(record, trump, leader, playing, check_rules(rules), dummy=dummy)
-        record = GameRecord(start.deal, start.trump, start.leader,  # type: ignore[arg-type]
-                            start.playing, start.rules, played, dummy=start.dummy)  # type: ignore[arg-type]
-    elif isinstance(record, GameRecord) and dummy is not None:
-        raise RecordError(f"dummy={quote(dummy)} is for the deal form: a GameRecord names its "
-                          f"own dummy (replace(record, dummy=...))")
+        start = Game(record, trump, leader, playing, check_rules(rules), bidder=bidder,
+                     dummy=dummy)
+        record = GameRecord(start.deal, start.trump, start.leader, start.playing, start.rules,
+                            played, bidder=start.bidder,  # type: ignore[arg-type]
+                            dummy=start.dummy)
+    elif isinstance(record, GameRecord) and (dummy is not None or bidder is not None):
+        name, seat = ("dummy", dummy) if dummy is not None else ("bidder", bidder)
+        raise RecordError(f"{name}={quote(seat)} is for the deal form: analyse_play takes "
+                          f"{name}= only with a Deal; a GameRecord names its own {name!r} "
+                          f"(replace(record, {name}=...))")
     elif not isinstance(record, GameRecord):
-        given_as_deal = any(arg is not None for arg in (trump, leader, playing, dummy))
+        given_as_deal = any(arg is not None for arg in (trump, leader, playing, bidder, dummy))
         raise (DealError if given_as_deal else RecordError)(
             f"analyse_play takes a GameRecord, or a Deal with trump, leader, playing and "
             f"played; got {quote(record)}")
     worlds = check_worlds(worlds)
     seed = whole_number("seed", seed)
     game = record.game()
+    unit = "tricks" if record.rules.contract == "ledig" else "points"
     first = check_solver(solver) or Solver(record.rules)
     start_value, makeable = first.value_and_make(game)
     illegal = None
@@ -337,10 +412,10 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
         mover = {c: value_for_team(v, seat.team, record.playing) for c, v in values.items()}
         best = optimal_cards(mover)
         dd_loss = mover[best[0]] - mover[card]
-        sd = (_single_dummy(position, card, dd_loss, worlds, derive(seed, number), workers)
-              if worlds else None)
+        sd = (_single_dummy(position, card, dd_loss, worlds, derive(seed, number), workers,
+                            MISTAKE_LINE[unit]) if worlds else None)
         steps.append(PlayStep(number, trick, seat, card, values[best[0]], values[card],
-                              dd_loss, best, values, *_sd_fields(sd)))
+                              dd_loss, best, values, *_sd_fields(sd), unit=unit))
     return PlayAnalysis(record, start_value, makeable, steps, illegal, _actual(game, illegal))
 
 
@@ -352,11 +427,14 @@ def check_worlds(worlds: Union[int, str]) -> Union[int, str]:
 
 
 def _single_dummy(position: Game, card: Card, dd_loss: int, worlds: Union[int, str],
-                  seed: int, workers: Optional[int]) -> PairedLoss:
-    """The played card against the best card, over `worlds` worlds or as many as decide."""
+                  seed: int, workers: Optional[int],
+                  line: float = MISTAKE_LINE["points"]) -> PairedLoss:
+    """The played card against the best card, over `worlds` worlds or as many as decide
+    (a verdict against the mistake `line`)."""
     if worlds == AUTO:
         def decided(view: ViewAnalysis) -> bool:
-            return len(view.worlds) >= WORLDS_LEAST and is_decided(dd_loss, view.paired_loss(card))
+            return (len(view.worlds) >= WORLDS_LEAST
+                    and is_decided(dd_loss, view.paired_loss(card), line))
         view = analyse_view_until(position, decided, WORLDS_BATCH, WORLDS_MOST, seed,
                                   workers=workers)
     else:
@@ -373,6 +451,8 @@ def _sd_fields(sd: Optional[PairedLoss]) -> Tuple[Optional[float], List[Card], O
 
 
 def _actual(game: Game, illegal: Optional[IllegalCard]) -> ActualResult:
+    if game.bidder is not None:
+        return _ledig_actual(game, illegal)
     tallies = game.tallies()
     totals = {t.name: tallies[t].total for t in Team}
     if illegal is not None:
@@ -383,3 +463,18 @@ def _actual(game: Game, illegal: Optional[IllegalCard]) -> ActualResult:
     scores = final_scores(tallies, game.playing, game.trump, game.rules)
     return ActualResult(totals, {t.name: scores[t] for t in Team}, True,
                         is_made(tallies, game.playing, game.trump, game.rules))
+
+
+def _ledig_actual(game: Game, illegal: Optional[IllegalCard]) -> ActualResult:
+    """A ledig round's result: the tricks each team took so far (its totals: nothing but
+    tricks counts), and once over (or at a revoke) the scores and whether the bidder took no
+    trick."""
+    totals = {t.name: n for t, n in game.tricks_won().items()}
+    if illegal is not None:
+        scores = revoke_scores(illegal.seat.team, game.roem_so_far(), game.rules)
+        return ActualResult(totals, {t.name: scores[t] for t in Team}, False, None)
+    if not game.is_over:
+        return ActualResult(totals, None, False, None)
+    scores = game.final_scores()
+    return ActualResult(totals, {t.name: scores[t] for t in Team}, True,
+                        game.bidder_tricks() == 0)

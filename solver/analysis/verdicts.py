@@ -39,6 +39,10 @@ CONFIDENCE = 0.95
 # less is within what a player can reasonably misjudge, and the line the 95% interval of a
 # card's loss must lie above (a mistake) or below (no mistake) to decide its verdict.
 MISTAKE_POINTS = 5.0
+# The same line for ledig, whose values are tricks: half a trick expected.
+MISTAKE_TRICKS = 0.5
+# The line by the unit the values are in: "points" (a trump game) or "tricks" (ledig).
+MISTAKE_LINE = {"points": MISTAKE_POINTS, "tricks": MISTAKE_TRICKS}
 # --worlds auto: worlds are sampled WORLDS_BATCH at a time until the card's verdict is
 # decided, on at least WORLDS_LEAST (a card that differs from the best in few worlds can look
 # the same as it in 32) and at most WORLDS_MOST.
@@ -54,6 +58,14 @@ MEANINGS = {
                 f"worse than the single-dummy best card"),
     "uncertain": "uncertain: more worlds would decide",
 }
+
+
+def meaning(verdict: str, unit: str = "points") -> str:
+    """The verdict in words, its mistake line in `unit` ("points" or "tricks")."""
+    if verdict == "mistake" and unit != "points":
+        return (f"mistake: at {CONFIDENCE:.0%} confidence, at least {MISTAKE_LINE[unit]:g} "
+                f"{unit} worse than the single-dummy best card")
+    return MEANINGS.get(verdict, verdict)
 
 
 @dataclass(frozen=True)
@@ -97,11 +109,13 @@ def paired_loss(values: Mapping[Card, Sequence[float]], card: CardLike) -> Paire
     return PairedLoss(card, loss, max(max(lows), 0.0), max(max(highs), 0.0), best, n)
 
 
-def sd_verdict(dd_loss: int, loss: float, low: float, high: float) -> str:
+def sd_verdict(dd_loss: int, loss: float, low: float, high: float,
+               line: float = MISTAKE_POINTS) -> str:
     """The verdict on a card from its double-dummy loss and its single-dummy loss with the 95%
-    interval: "mistake" when the whole interval is at or above MISTAKE_POINTS (the loss is
-    significant, and at least that large); "optimal" or "unlucky" (by the double-dummy loss)
-    when the whole interval is below it; otherwise "uncertain": more worlds would decide.
+    interval: "mistake" when the whole interval is at or above `line` (MISTAKE_POINTS; for
+    ledig's tricks MISTAKE_TRICKS: the loss is significant, and at least that large);
+    "optimal" or "unlucky" (by the double-dummy loss) when the whole interval is below it;
+    otherwise "uncertain": more worlds would decide.
 
     Both decisions need the interval on one side of the same line, so two seeds can only
     disagree by a 2.5% error on one of them: near the line the verdict stays "uncertain".
@@ -109,16 +123,16 @@ def sd_verdict(dd_loss: int, loss: float, low: float, high: float) -> str:
     >>> sd_verdict(14, 0.4, 0.0, 3.1), sd_verdict(0, 7.6, 0.0, 20.1), sd_verdict(0, 42, 21, 62)
     ('unlucky', 'uncertain', 'mistake')
     """
-    if low >= MISTAKE_POINTS:
+    if low >= line:
         return "mistake"
-    if high < MISTAKE_POINTS:
+    if high < line:
         return "unlucky" if dd_loss else "optimal"
     return "uncertain"
 
 
-def is_decided(dd_loss: int, loss: PairedLoss) -> bool:
-    """Whether more worlds are needed to decide the verdict on this card."""
-    return sd_verdict(dd_loss, loss.loss, loss.low, loss.high) != "uncertain"
+def is_decided(dd_loss: int, loss: PairedLoss, line: float = MISTAKE_POINTS) -> bool:
+    """Whether the verdict on this card is decided (more worlds are needed when not)."""
+    return sd_verdict(dd_loss, loss.loss, loss.low, loss.high, line) != "uncertain"
 
 
 def t_quantile(p: float, dof: int) -> float:

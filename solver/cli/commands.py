@@ -19,7 +19,7 @@ from ..model.cards import Card, Seat, Team
 from ..model.record import GameRecord
 from ..model.rules import Rules
 from .inputs import (looks_like_json, read_deal, read_position, read_record, read_rules,
-                     with_overrides)
+                     record_with_overrides, with_contract)
 from .output import shown_path
 from .parser import UsageError
 
@@ -60,18 +60,22 @@ def cmd_solve(args) -> str:
                             list(game.played), game.to_move, game.playing)
         return json.dumps(moves.to_dict()) if args.json else moves.to_text(args.notation)
     result = solver.solve(game.deal, game.trump, game.leader, game.playing, game.rules,
-                          game.played, args.objective, dummy=game.dummy)
+                          game.played, args.objective, bidder=game.bidder, dummy=game.dummy)
     if args.json:
         return json.dumps(result.to_dict())
+    # Ledig counts only the bidder's tricks: the value says it all, no card points.
+    totals = (f"   totals NS {result.totals[Team.NS]}, EW {result.totals[Team.EW]}"
+              if game.bidder is None else "")
+    ledig = f" ({game.bidder.name} bids ledig)" if game.bidder is not None else ""
     return "\n".join([
         game.deal.to_text(notation=args.notation),
-        f"{args.objective} for {game.playing.name}: {_signed(result.value)}   totals NS "
-        f"{result.totals[Team.NS]}, EW {result.totals[Team.EW]}   ({result.nodes} nodes)",
+        f"{args.objective} for {game.playing.name}{ledig}: {_signed(result.value)}{totals}   "
+        f"({result.nodes} nodes)",
         "line: " + _tricks(result.line, len(game.played) % 4, args.notation)])
 
 
 def cmd_table(args) -> str:
-    deal, rules = read_deal(args.deal, args.notation), read_rules(args.rules)
+    deal, rules = read_deal(args.deal, args.notation), with_contract(args, read_rules(args.rules))
     table = solve_table(deal, rules, **search_options(args, rules))
     return json.dumps(table.to_dict()) if args.json else \
         f"{table.deal.to_text(notation=args.notation)}\n\n{table}"
@@ -80,7 +84,8 @@ def cmd_table(args) -> str:
 def cmd_analyse(args) -> str:
     if args.record.lower().endswith(".jsonl"):
         return cmd_analyse_many(args)
-    record = read_record(args.record, args.rules, args.notation, args.dummy)
+    record = record_with_overrides(args, read_record(args.record, args.notation),
+                                   read_rules(args.rules) if args.rules else None)
     analysis = analyse_play(record, worlds=args.worlds, seed=args.seed,
                             **search_options(args, record.rules))
     if args.json:
@@ -122,9 +127,8 @@ def cmd_analyse_many(args) -> str:
         raise UsageError(f"cannot read {shorten(args.record)}: {err.strerror or err}") from None
     if not records:
         raise RecordError(f"{shorten(args.record)} holds no game records (one per line)")
-    if args.rules or args.dummy:
-        rules = read_rules(args.rules) if args.rules else None
-        records = [with_overrides(r, rules, args.dummy) for r in records]
+    rules = read_rules(args.rules) if args.rules else None
+    records = [record_with_overrides(args, r, rules) for r in records]
     analyses = [analyse_play(r, worlds=args.worlds, seed=args.seed,
                              **search_options(args, r.rules)) for r in records]
     summary = _many_summary(analyses, bool(args.worlds))
@@ -133,10 +137,14 @@ def cmd_analyse_many(args) -> str:
     lines = ["round  playing  trump  leader  start  lost NS  lost EW  mistakes  result"]
     for number, a in enumerate(analyses, start=1):
         r, lost, actual = a.record, a.losses(), a.actual
+        failed = "nat" if r.bidder is None else "ledig failed"
         result = ("unfinished" if actual.scores is None else
                   f"NS {actual.scores['NS']}, EW {actual.scores['EW']} ("
-                  f"{'revoke' if a.illegal else 'made' if actual.made else 'nat'})")
-        lines.append(f"{number:>5}  {r.playing.name:>7}  {r.trump.symbol:>5}  "
+                  f"{'revoke' if a.illegal else 'made' if actual.made else failed})")
+        # A ledig round: the bidder's seat and "-" for no trump.
+        playing = r.playing.name if r.bidder is None else f"{r.bidder.name} ledig"
+        trump = r.trump.symbol if r.trump is not None else "-"
+        lines.append(f"{number:>5}  {playing:>7}  {trump:>5}  "
                      f"{r.leader.name:>6}  {a.start_value:>+5d}  {lost['NS']:>7}  "
                      f"{lost['EW']:>7}  {len(_mistakes(a, bool(args.worlds))):>8}  {result}")
     loss = ", ".join(f"{seat} {value:.1f}" for seat, value in summary["mean_loss"].items())
@@ -185,7 +193,7 @@ def cmd_view(args) -> str:
 
 def cmd_bid(args) -> str:
     # The procedure, and the turned suit draaikaart needs, are checked by analyse_bidding.
-    deal, rules = read_deal(args.deal, args.notation), read_rules(args.rules)
+    deal, rules = read_deal(args.deal, args.notation), with_contract(args, read_rules(args.rules))
     analysis = analyse_bidding(deal, args.dealer, rules, args.procedure, args.turned,
                                args.on_all_pass, args.chooser_leads, args.bid,
                                worlds=args.worlds, seed=args.seed,
@@ -195,7 +203,8 @@ def cmd_bid(args) -> str:
 
 def cmd_report(args) -> str:
     from ..html import render
-    record = read_record(args.record, args.rules, args.notation, args.dummy)
+    record = record_with_overrides(args, read_record(args.record, args.notation),
+                                   read_rules(args.rules) if args.rules else None)
     out = Path(args.output) if args.output else (
         Path(Path(args.record).stem + ".html") if not looks_like_json(args.record)
         and args.record != "-" else Path("report.html"))
@@ -222,9 +231,10 @@ def cmd_labels(args) -> str:
     if args.out is None:
         raise UsageError("labels needs --out FOLDER (or --verify FOLDER to check one)")
     config = labels.LabelConfig(
-        deals=args.deals, seed=args.seed, rules=read_rules(args.rules), positions=args.positions,
-        play=args.play, skip_forced=args.skip_forced, objectives=tuple(args.objective),
-        trump=args.trump, leader=args.leader, playing=args.playing, dummy=args.dummy,
+        deals=args.deals, seed=args.seed, rules=with_contract(args, read_rules(args.rules)),
+        positions=args.positions, play=args.play, skip_forced=args.skip_forced,
+        objectives=tuple(args.objective), trump=args.trump, leader=args.leader,
+        playing=args.playing, bidder=args.bidder, dummy=args.dummy,
         deals_per_shard=args.deals_per_shard, format=args.format, worlds=args.worlds)
     # No progress bar where standard error is closed: there is nowhere to draw it.
     summary = labels.generate(config, args.out, workers=args.workers, scheduler=args.scheduler,

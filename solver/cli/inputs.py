@@ -9,7 +9,6 @@ import sys
 from typing import Any, Callable, Dict, Optional, Union
 
 from ..errors import RulesError, quote, shorten
-from ..model.cards import Seat
 from ..model.deal import Deal
 from ..model.game import Game
 from ..model.json_text import json_numbers_in_range
@@ -107,28 +106,11 @@ def read_deal(source: str, notation: str = "en") -> Deal:
     return Deal.from_pbn(read_text(source, looks_like_a_deal).strip(), notation)
 
 
-def read_record(source: str, rules: Optional[str] = None, notation: str = "en",
-                dummy: Optional[Seat] = None) -> GameRecord:
-    """The record `source` names, with the `rules` given (see `read_rules`) and the `dummy`
-    seat in place of its own; `notation` is its card notation when it names none."""
+def read_record(source: str, notation: str = "en") -> GameRecord:
+    """The record `source` names; `notation` is its card notation when it names none."""
     text = read_text(source, looks_like_json)
     json_numbers_in_range(text, "game record")
-    record = GameRecord.from_json(text, notation)
-    return with_overrides(record, read_rules(rules) if rules else None, dummy)
-
-
-def with_overrides(record: GameRecord, rules: Optional[Rules],
-                   dummy: Optional[Seat]) -> GameRecord:
-    """`record` with the command line's --rules and --dummy in place of its own; a dummy the
-    new rules have no place for is dropped (players=3 is the only table with one)."""
-    changes: Dict[str, Any] = {}
-    if rules is not None:
-        changes["rules"] = rules
-        if rules.players != 3 and dummy is None:
-            changes["dummy"] = None
-    if dummy is not None:
-        changes["dummy"] = dummy
-    return dataclasses.replace(record, **changes) if changes else record
+    return GameRecord.from_json(text, notation)
 
 
 def read_rules(value: str) -> Rules:
@@ -152,9 +134,88 @@ def read_rules(value: str) -> Rules:
 
 
 def read_position(args) -> Game:
-    """The position `args` give: the deal and rules, trump, leader and playing team, and the
-    cards played so far (IllegalPlayError names an illegal one)."""
+    """The position `args` give: the deal and rules, trump, leader and playing team (ledig:
+    the bidder), and the cards played so far (IllegalPlayError names an illegal one)."""
+    rules = with_contract(args, read_rules(args.rules))
+    if rules.contract == "ledig":
+        check_ledig_seats(args, rules)
+    else:
+        needed = [("--trump", args.trump)]
+        if getattr(args, "dummy", None) is None:    # else the dummy's team plays
+            needed.append(("--playing", args.playing))
+        missing = [option for option, value in needed if value is None]
+        if missing:
+            raise UsageError(f"the following arguments are required: {', '.join(missing)} "
+                             f"(or --contract ledig with --bidder)")
     game = Game(read_deal(args.deal, args.notation), args.trump, args.leader, args.playing,
-                read_rules(args.rules), dummy=args.dummy)
+                rules, bidder=args.bidder, dummy=args.dummy)
     game.replay(args.played)
     return game
+
+
+def with_contract(args, rules: Rules) -> Rules:
+    """`rules` under --contract, when given; --bidder is refused outside ledig."""
+    contract = getattr(args, "contract", None)
+    if contract is not None and contract != rules.contract:
+        rules = dataclasses.replace(rules, contract=contract)
+    bidder = getattr(args, "bidder", None)
+    if bidder is not None and rules.contract != "ledig":
+        raise UsageError(f"--bidder {bidder.name} is for a ledig round: add --contract ledig")
+    return rules
+
+
+def check_ledig_seats(args, rules: Rules) -> None:
+    """A ledig position's --bidder, --playing and --trump, each refused by name."""
+    if args.bidder is None:
+        raise UsageError("--contract ledig needs --bidder: the seat that bid ledig (N, E, S or W)")
+    if args.playing is not None and args.playing != args.bidder.team:
+        raise UsageError(f"--playing {args.playing.name} is not the team of --bidder "
+                         f"{args.bidder.name}: in ledig the bidder's team plays (leave "
+                         f"--playing out)")
+    if args.trump is not None and rules.ledig_trump == "none":
+        raise UsageError(f"--trump {args.trump.name}: ledig has no trump unless --rules sets "
+                         f"ledig_trump to chosen ('{{\"ledig_trump\": \"chosen\"}}')")
+    if args.trump is None and rules.ledig_trump == "chosen":
+        raise UsageError("--trump is required: ledig under ledig_trump chosen has the round's "
+                         "trump")
+
+
+def record_with_overrides(args, record: GameRecord, rules: Optional[Rules] = None
+                          ) -> GameRecord:
+    """`record` under the `rules` of --rules, and --contract, --bidder and --dummy, when given:
+    a trump round judged as ledig needs a bidder (and loses its trump, unless ledig_trump is
+    chosen); a dummy the new rules have no place for is dropped (players=3 is the only table
+    with one).
+
+    The house rules of --rules keep the record's contract, unless they name ledig: a ledig
+    round stays one under `--rules rotterdam`."""
+    contract = getattr(args, "contract", None)
+    bidder = getattr(args, "bidder", None)
+    dummy = getattr(args, "dummy", None)
+    if rules is None and contract is None and bidder is None and dummy is None:
+        return record
+    if rules is None:
+        rules = record.rules
+    elif rules.contract != "ledig":
+        rules = dataclasses.replace(rules, contract=record.rules.contract)
+    rules = with_contract(args, rules)
+    changes: Dict[str, Any] = {"rules": rules}
+    if dummy is not None:
+        changes["dummy"] = dummy
+    elif rules.players != 3:
+        changes["dummy"] = None
+    if rules.contract != "ledig":
+        if record.trump is None:
+            raise UsageError("--contract trump: this record is a ledig round without trump; a "
+                             "trump round needs a trump and a playing team")
+        return dataclasses.replace(record, bidder=None, **changes)
+    bidder = bidder if bidder is not None else record.bidder
+    if bidder is None:
+        raise UsageError("--contract ledig needs --bidder: the record names no bidder")
+    trump = record.trump if rules.ledig_trump == "chosen" else None
+    if trump is None and rules.ledig_trump == "chosen":
+        raise UsageError("--contract ledig: under ledig_trump chosen the round needs a trump, "
+                         "and this record has none")
+    # playing None: the record takes the bidder's team.
+    return dataclasses.replace(record, bidder=bidder, trump=trump,
+                               playing=None, **changes)  # type: ignore[arg-type]

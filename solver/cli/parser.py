@@ -160,8 +160,20 @@ def deal_and_rules(p) -> None:
 def record_and_rules(p) -> None:
     p.add_argument("record", help="a game record in JSON: a file, inline, or - for stdin")
     p.add_argument("--rules", default=None, help=RULES_HELP.replace(
-        "amsterdam (the default)", "override the record's rules (default: the record's): amsterdam"))
+        "amsterdam (the default)", "override the record's rules, keeping its contract unless "
+        "they name ledig (default: the record's): amsterdam"))
     dummy(p, record=True)
+
+
+def record_contract(p) -> None:
+    """--contract and --bidder over a record's own."""
+    p.add_argument("--contract", default=None, choices=CONTRACTS,
+                   help="judge the round as this contract, trump or ledig (ledig: the bidder "
+                        "undertakes to take no trick; costs are then in tricks) (default: the "
+                        "record's)")
+    p.add_argument("--bidder", default=None, type=seat,
+                   help="the seat that bid ledig, over the record's (needed with --contract "
+                        "ledig when the record names none) (default: the record's)")
 
 
 def card_notation(p, what: str) -> None:
@@ -171,15 +183,35 @@ def card_notation(p, what: str) -> None:
 
 
 def position(p) -> None:
-    """The round's trump, leader and playing team, and the cards played so far."""
-    p.add_argument("--trump", required=True, type=suit("--trump"),
-                   help="trump suit: C, D, H or S (required)")
+    """The round's trump, leader and playing team (or ledig's bidder), and the cards played
+    so far."""
+    # --trump and --playing are checked once the contract is known: ledig needs neither.
+    p.add_argument("--trump", default=None, type=suit("--trump"),
+                   help="trump suit: C, D, H or S (required, but not in ledig; default: none)")
     p.add_argument("--leader", required=True, type=seat,
                    help="the seat that led trick 1: N, E, S or W (required)")
-    p.add_argument("--playing", required=True, type=team, help="the playing team: NS or EW (required)")
+    p.add_argument("--playing", default=None, type=team,
+                   help="the playing team: NS or EW (required, but not in ledig, where the "
+                        "bidder's team plays; default: none)")
     p.add_argument("--played", default=[], type=in_notation("--played", played),
                    help='cards already played, e.g. "DA D7 D8" (default: none)')
+    contract(p)
     dummy(p)
+
+
+CONTRACTS = ("trump", "ledig")
+
+
+def contract(p, bidder: bool = True) -> None:
+    """--contract (over the rules' own) and, with `bidder`, ledig's --bidder."""
+    p.add_argument("--contract", default=None, choices=CONTRACTS,
+                   help="trump, or ledig: the bidder undertakes to take no trick (values are "
+                        "then minus the tricks the bidder takes); ledig's options ledig_trump "
+                        "and ledig_bonus go in --rules (default: the rules' contract, trump)")
+    if bidder:
+        p.add_argument("--bidder", default=None, type=seat,
+                       help="the seat that bid ledig: N, E, S or W (required with --contract "
+                            "ledig; default: none)")
 
 
 DUMMY_HELP = ("the silent partner's seat at a table of three (--rules '{\"players\": 3}'): "
@@ -250,15 +282,17 @@ def build_parser() -> argparse.ArgumentParser:
     table_size(p)
     card_notation(p, "the deal, trump and cards given, and of everything printed")
 
-    p = command("table", "points for every trump and leader",
+    p = command("table", "points for every trump and leader (ledig: every bidder and leader)",
                 f'klaverjas table "{EXAMPLE_DEAL}" --rules rotterdam')
     deal_and_rules(p)
+    contract(p, bidder=False)
     workers_and_table_size(p)
     card_notation(p, "the deal given and the deal printed (the table itself has no cards)")
 
     p = command("analyse", "judge every card of a recorded round",
                 "klaverjas analyse examples/game.json")
     record_and_rules(p)
+    record_contract(p)
     worlds_and_seed(p, SINGLE_DUMMY_HELP, auto=True)
     workers_and_table_size(p)
     card_notation(p, "a record that names none, and of the card columns printed (the "
@@ -267,6 +301,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("bid", "check every seat and trump under a bidding procedure",
                 f'klaverjas bid "{EXAMPLE_DEAL}" --dealer W --procedure draaikaart --turned H --bid "N H"')
     deal_and_rules(p)
+    p.add_argument("--contract", default=None, choices=CONTRACTS,
+                   help="with ledig, also whether each seat could have bid ledig and taken no "
+                        "trick, beside the trump bids (default: the rules' contract, trump)")
     p.add_argument("--dealer", required=True, type=seat, help="the dealer's seat (required)")
     # The procedure and what it needs are checked by analyse_bidding, in one place.
     p.add_argument("--procedure", default="draaikaart",
@@ -306,6 +343,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("report", "an interactive HTML page of a recorded round",
                 "klaverjas report examples/game.json -o deal.html", json_output=False)
     record_and_rules(p)
+    record_contract(p)
     p.add_argument("-o", "--output", default=None,
                    help="the HTML file to write (default: the record's name with .html, or "
                         "report.html)")
@@ -343,11 +381,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="fix the trump suit (default: drawn per deal)")
     p.add_argument("--leader", type=seat, default=None, help="fix the leader (default: drawn per deal)")
     p.add_argument("--playing", type=team, default=None,
-                   help="fix the playing team (default: drawn per deal)")
+                   help="fix the playing team (default: drawn per deal; in ledig the bidder's)")
     p.add_argument("--dummy", type=seat, default=None,
                    help="at a table of three (--rules '{\"players\": 3}'), fix the dummy's seat, "
                         "and with it the playing team (default: a seat of the playing team, "
                         "drawn per deal)")
+    p.add_argument("--contract", default=None, choices=CONTRACTS,
+                   help="trump, or ledig: the bidder undertakes to take no trick, and values "
+                        "are minus the tricks the bidder takes; ledig's options go in --rules "
+                        "(default: the rules' contract, trump)")
+    p.add_argument("--bidder", type=seat, default=None,
+                   help="fix ledig's bidder (default: drawn per deal under --contract ledig)")
     p.add_argument("--format", default="parquet",
                    help="parquet (needs pyarrow) or npz (default: parquet)")
     p.add_argument("--deals-per-shard", type=whole("--deals-per-shard", 1, MOST_DEALS_PER_SHARD),

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 from ..model.cards import Team
 from ..model.deal import Deal
 from .pieces import (asset, bid_tables_html, bid_verdict_html, cards_html, chart_svg,
-                     compass_html, dd_table_grid, esc, tricks_html)
+                     compass_html, dd_table_grid, esc, ledig_bids_html, ledig_table_grid,
+                     tricks_html)
 
 if TYPE_CHECKING:   # pragma: no cover
-    from ..analysis import BidAnalysis, DDTable, PlayAnalysis
+    from ..analysis import BidAnalysis, DDTable, LedigTable, PlayAnalysis
     from ..engine.search import SolveResult
 
 
@@ -43,6 +44,11 @@ def dd_table_html(table: "DDTable") -> str:
     return fragment(dd_table_grid(table, Team.NS))
 
 
+def ledig_table_html(table: "LedigTable") -> str:
+    """A `LedigTable`: each bidder's ledig by leader (and trump)."""
+    return fragment(ledig_table_grid(table))
+
+
 def play_analysis_html(analysis: "PlayAnalysis") -> str:
     """A `PlayAnalysis`: its summary, the chart and the tricks."""
     return fragment(f"<div>{esc(analysis.summary()).replace(chr(10), '<br>')}</div>"
@@ -57,4 +63,4 @@ def bid_analysis_html(bids: "BidAnalysis") -> str:
              else "grey: not open to that seat")
     return fragment(f"<div>{esc(bids.procedure)}{turned}, dealer {bids.dealer}: points for the "
                     f"chooser's team; * makeable; {marks}</div>"
-                    f"{bid_tables_html(bids)}{bid_verdict_html(bids)}")
+                    f"{bid_tables_html(bids)}{ledig_bids_html(bids)}{bid_verdict_html(bids)}")

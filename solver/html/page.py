@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, Optional
+from typing import TYPE_CHECKING, Any, Dict, Optional, Union
 
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import Seat, Suit
@@ -21,15 +21,16 @@ from ..model.rules import Rules
 from ..model.scoring import value_for_team
 from ..model.players import dummy_open_from, player_of, table_players
 from .pieces import (CARD_BACK, asset, bid_tables_html, bid_verdict_html, card_html, chart_svg,
-                     compass_html, dd_table_grid, esc, players_html, replayed, rules_in_words,
-                     seat_labels, shown_order, single_dummy_marks, single_dummy_note,
+                     compass_html, dd_table_grid, esc, ledig_table_grid, lost_text,
+                     players_html, replayed, rules_in_words, seat_labels, shown_order,
+                     single_dummy_marks, single_dummy_note,
                      suit_html, tricks_html)
 
 if TYPE_CHECKING:   # pragma: no cover
-    from ..analysis import BidAnalysis, DDTable, PlayAnalysis
+    from ..analysis import BidAnalysis, DDTable, LedigTable, PlayAnalysis
 
 
-def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int,
+def render(analysis: "PlayAnalysis", table: "Union[DDTable, LedigTable]", dd_score: int,
            bids: Optional["BidAnalysis"] = None) -> str:
     """The whole report of an analysed game as one HTML page.
 
@@ -38,6 +39,9 @@ def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int,
     `bids`, the `analyse_bidding` of the round's deal and rules with its bid recorded (a seat
     of the playing team and the trump), judges the bid under that bidding procedure; without
     it the chosen trump is compared with the other three, whatever the procedure allowed.
+
+    A ledig round (the record names its bidder) shows values and losses in tricks, marks the
+    bidder's first trick, and takes the `LedigTable` of `solve_table` (no `bids`).
     """
     _check_arguments(analysis, table)
     _check_bids(analysis, bids)
@@ -45,7 +49,15 @@ def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int,
     r = analysis.record
     dealer = f", dealer {r.dealer}" if r.dealer is not None else ""
     data = json.dumps(replay_data(analysis)).replace("</", "<\\/")
-    title = f"{r.playing} plays {r.trump.symbol} — klaverjas-solver report"
+    if r.bidder is not None:
+        what = f"{r.bidder} bids ledig"
+        heading = what + (f" ({suit_html(r.trump)} {r.trump} trump)" if r.trump is not None
+                          else " (no trump)")
+    else:
+        assert r.trump is not None      # a trump round always has one
+        what = f"{r.playing} plays {r.trump.symbol}"
+        heading = f"{r.playing} plays {suit_html(r.trump)} ({r.trump})"
+    title = f"{what} — klaverjas-solver report"
     replay_hands = "".join(f'<div class="hand {s}{" dummy" if s == r.dummy else ""}"></div>'
                            for s in Seat)
     return f"""<!DOCTYPE html>
@@ -53,7 +65,7 @@ def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int,
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{esc(title)}</title><style>{asset("report.css")}{asset("page.css")}</style></head>
 <body><main class="kj">
-<section><h1>{r.playing} plays {suit_html(r.trump)} ({r.trump}), {r.leader} leads{dealer}</h1>
+<section><h1>{heading}, {r.leader} leads{dealer}</h1>
 <p>{esc(rules_in_words(r.rules))}</p>{players_html(r)}{compass_html(r.deal, labels=seat_labels(r), dummy=r.dummy)}</section>
 <section id="replay-section"><h2>Replay</h2>
 <div class="controls"><button id="prev" type="button">◀ previous</button>
@@ -62,12 +74,11 @@ def render(analysis: "PlayAnalysis", table: "DDTable", dd_score: int,
 <div id="replay" class="compass">{replay_hands}
 <div class="middle"></div></div>
 <p>Use the arrow keys too. Under each legal card: its double-dummy value for the side to
-play; the card played is green when optimal, red when it lost points.{dummy_legend(r)}{single_dummy_legend(analysis)}</p></section>
+play; the card played is green when optimal, red when it lost {analysis.unit}.{dummy_legend(r)}{single_dummy_legend(analysis)}</p></section>
 <section><h2>The double-dummy value, card by card</h2>{chart_svg(analysis)}</section>
 <section><h2>Tricks</h2>{tricks_html(analysis)}</section>
 <section><h2>Result</h2>{result_html(analysis, dd_score)}</section>
-<section><h2>Double-dummy table and the bid</h2>{bid_section_html(analysis, table, bids)}
-{dd_table_grid(table, r.playing, (r.trump, r.leader))}</section>
+<section><h2>{"The ledig table" if r.bidder is not None else "Double-dummy table and the bid"}</h2>{table_section_html(analysis, table, bids)}</section>
 </main>
 <script type="application/json" id="report-data">{data}</script>
 <script>{asset("replay.js")}</script>
@@ -85,6 +96,10 @@ def _check_arguments(analysis: Any, table: Any) -> None:
         raise SolverError(f"table must be a DDTable (solve_table(record.deal, record.rules)), "
                           f"got {quote(table)}")
     record = analysis.record
+    if (record.bidder is not None) != hasattr(table, "trumps"):     # LedigTable.trumps
+        raise SolverError(f"table must be the {'ledig table' if record.bidder is not None else 'DDTable'} of "
+                          f"this {'ledig' if record.bidder is not None else 'trump'} round: solve it with "
+                          f"solve_table(record.deal, record.rules)")
     if table.deal != record.deal or table.rules != record.rules:
         raise SolverError(f"table is of another deal or other rules than the record: solve it "
                           f"with solve_table(record.deal, record.rules); the record's deal is "
@@ -94,6 +109,9 @@ def _check_arguments(analysis: Any, table: Any) -> None:
 def _check_bids(analysis: "PlayAnalysis", bids: Any) -> None:
     if bids is None:
         return
+    if analysis.record.bidder is not None:
+        raise SolverError("bids judge a trump bid, and this is a ledig round: leave bids out "
+                          "(the page shows the ledig table)")
     if not callable(getattr(bids, "judge_bid", None)):
         raise SolverError(f"bids must be a BidAnalysis (analyse_bidding(record.deal, "
                           f"record.dealer, record.rules, ..., bid=(seat, record.trump))), got "
@@ -106,6 +124,34 @@ def _check_bids(analysis: "PlayAnalysis", bids: Any) -> None:
         raise SolverError(f"bids must judge this round's bid: a seat of {r.playing} choosing "
                           f"{r.trump} with {r.leader} leading, under the record's deal and "
                           f"rules; got {bid}")
+
+
+def table_section_html(analysis: "PlayAnalysis", table: Any,
+                       bids: Optional["BidAnalysis"]) -> str:
+    """The bid judged and the double-dummy table (`table`, a DDTable); for ledig, the ledig
+    table (a LedigTable)."""
+    r = analysis.record
+    if r.bidder is not None:
+        return ledig_check_html(analysis, table) + ledig_table_grid(table, (r.bidder, r.trump,
+                                                                            r.leader))
+    assert r.trump is not None      # a trump round always has one
+    return (bid_section_html(analysis, table, bids) + "\n"
+            + dd_table_grid(table, r.playing, (r.trump, r.leader)))
+
+
+def ledig_check_html(analysis: "PlayAnalysis", table: Any) -> str:
+    """Whether the bidder could take no trick with this leader, and which seats could."""
+    r = analysis.record
+    assert r.bidder is not None
+    value = table.value(r.bidder, r.leader, r.trump)
+    text = (f"{r.bidder} bid ledig with {r.leader} leading: "
+            + ("makeable, the bidder takes no trick with best play." if value == 0 else
+               f"not makeable: with best play by both sides {r.bidder} takes "
+               f"{-value} trick{'s' if value != -1 else ''}."))
+    makers = [s.name for s in Seat if table.value(s, r.leader, r.trump) == 0]
+    text += (f" With {r.leader} leading, ledig was makeable for "
+             f"{', '.join(makers) if makers else 'no seat'}.")
+    return f'<p data-ledig-check="1">{text}</p>'
 
 
 def bid_section_html(analysis: "PlayAnalysis", table: "DDTable",
@@ -121,6 +167,7 @@ def bid_check_html(analysis: "PlayAnalysis", table: "DDTable") -> str:
     """Whether the chosen trump was makeable, and the best of the four trumps for the same
     leader (no bidding procedure is known here, so none is said to have been allowed)."""
     r = analysis.record
+    assert r.trump is not None      # a trump round always has one
     chosen = table.value(r.trump, r.leader, r.playing)
     best = max(Suit, key=lambda s: (table.value(s, r.leader, r.playing), -s))
     text = (f"{r.playing} chose {suit_html(r.trump)} with {r.leader} leading: "
@@ -139,6 +186,8 @@ def bid_check_html(analysis: "PlayAnalysis", table: "DDTable") -> str:
 def result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
     """The totals and scores of the recorded play against the double-dummy value and score."""
     r, a = analysis.record, analysis.actual
+    if r.bidder is not None:
+        return ledig_result_html(analysis, dd_score)
     playing, defenders = r.playing.name, r.playing.other.name
     lines = [f"Totals: {playing} {a.totals[playing]}, {defenders} {a.totals[defenders]}."]
     if a.scores is not None:
@@ -174,6 +223,29 @@ def dummy_legend(record: GameRecord) -> str:
             "face down throughout, as the defenders never see it")
     return (f" The dummy's hand ({record.dummy}) is shown {when}; on its own turn it is open, "
             f"as the chooser who plays it sees it.")
+
+def ledig_result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
+    """A ledig round's result: the bidder's tricks and first trick, the scores, and the
+    double-dummy value and score; the tricks given away."""
+    r, a = analysis.record, analysis.actual
+    first = analysis.bidder_first_trick
+    lines = [f"Tricks: {', '.join(f'{t} {n}' for t, n in a.totals.items())}; "
+             + (f"{r.bidder} took no trick." if first is None else
+                f"{r.bidder} took its first trick at trick {first}.")]
+    if a.scores is not None:
+        verdict = "revoke" if analysis.illegal else ("made" if a.made else "failed")
+        lines.append(f"Score: {', '.join(f'{t} {v}' for t, v in a.scores.items())} "
+                     f"(ledig {verdict}).")
+    else:
+        lines.append(f"Unfinished after {len(analysis.steps)} cards.")
+    lines.append(f"Double dummy: {analysis.start_value:+d} for {r.playing} ("
+                 + ("the bidder takes no trick" if analysis.makeable else
+                    f"{r.bidder} takes {-analysis.start_value}") + f"); score {dd_score:+d}.")
+    if analysis.illegal:
+        lines.append(f"Illegal card (verzaken): {esc(analysis.illegal.message)}")
+    lines.append("Tricks given away: " + ", ".join(f"{t} {v}" for t, v in
+                                                   analysis.losses().items()) + ".")
+    return "".join(f"<p>{line}</p>" for line in lines)
 
 
 def single_dummy_legend(analysis: "PlayAnalysis") -> str:
@@ -220,7 +292,7 @@ def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
         sd_note = single_dummy_note(s)
         note = (f"{s.number - 1} of {total} cards played: {s.seat} to play ({who[s.seat]}values for "
                 f"{s.seat.team}); played {card_html(s.card, classes=played)} "
-                f"{f'lost {s.loss}' if s.loss else 'optimal'}"
+                f"{lost_text(s) if s.loss else 'optimal'}"
                 + (f"; {esc(sd_note)}" if sd_note else ""))
         step = {"seat": s.seat.name, "cards": cards, "note": note}
         if sd_note:

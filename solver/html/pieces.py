@@ -24,7 +24,7 @@ from ..model.record import GameRecord
 from ..model.rules import Rules
 
 if TYPE_CHECKING:   # pragma: no cover
-    from ..analysis import BidAnalysis, DDTable, PlayAnalysis, PlayStep
+    from ..analysis import BidAnalysis, DDTable, LedigTable, PlayAnalysis, PlayStep
 
 RED_SUITS = (Suit.H, Suit.D)
 # Hands are shown in this suit order, as in the deal notation.
@@ -137,10 +137,12 @@ def suit_html(suit: Suit) -> str:
 
 def rules_in_words(rules: Rules) -> str:
     """The rule options as a player would say them."""
-    duty = ("no duty to trump over a partner who is winning (Amsterdam)"
-            if rules.trump_duty == "amsterdam" else "trumping even over partner (Rotterdam)")
-    under = {"forbidden": "undertrumping only with nothing else", "must": "undertrumping required",
-             "free": "undertrumping free"}[rules.undertrump]
+    duty, under = _duties_in_words(rules)
+    if rules.contract == "ledig":
+        trump = ("no trump, only the duty to follow suit" if rules.ledig_trump == "none" else
+                 f"the round's trump with the duties of the trump game: {duty}, {under}")
+        return (f"Ledig: the bidder undertakes to take no trick; {rules.ledig_bonus} to the "
+                f"side that wins the contract; {trump}.")
     roem = {"table": "roem in the tricks", "hand": "roem in hand", "none": "no roem"}[rules.roem]
     stuk = {"trick": "stuk in one trick", "hand": "stuk for the seat dealt it",
             "none": "no stuk"}[rules.stuk] if rules.roem != "none" else ""
@@ -156,6 +158,15 @@ def rules_in_words(rules: Rules) -> str:
     if rules.zero_bonus:
         parts.append(f"zero bonus {rules.zero_bonus}")
     return "; ".join(p for p in parts if p) + "."
+
+
+def _duties_in_words(rules: Rules) -> Tuple[str, str]:
+    """The trump duty and the undertrump option in words."""
+    duty = ("no duty to trump over a partner who is winning (Amsterdam)"
+            if rules.trump_duty == "amsterdam" else "trumping even over partner (Rotterdam)")
+    under = {"forbidden": "undertrumping only with nothing else", "must": "undertrumping required",
+             "free": "undertrumping free"}[rules.undertrump]
+    return duty, under
 
 
 # -- the double-dummy table --------------------------------------------------------------------
@@ -174,6 +185,29 @@ def dd_table_grid(table: "DDTable", team: Team, here: Optional[Tuple[Suit, Seat]
         rows.append(f"<tr><th>{suit_html(suit)} {suit}</th>{''.join(cells)}</tr>")
     return (f'<table class="grid" data-table="dd"><tr><th>trump \\ leader</th>{head}</tr>'
             f'{"".join(rows)}</table><div>points for {team}; * {team} makes it</div>')
+
+
+def ledig_table_grid(table: "LedigTable", here: Optional[Tuple[Seat, Optional[Suit], Seat]] = None
+                     ) -> str:
+    """Ledig by bidder (rows) and leader (columns), one table per trump under ledig_trump
+    "chosen": minus the tricks the bidder takes, * where it takes none; `here` (bidder, trump,
+    leader) is outlined."""
+    head = "".join(f"<th>{s}</th>" for s in Seat)
+    tables = []
+    for trump in table.trumps:
+        rows = []
+        for bidder in Seat:
+            cells = []
+            for leader in Seat:
+                value = table.value(bidder, leader, trump)
+                cls = ' class="here"' if here == (bidder, trump, leader) else ""
+                cells.append(f"<td{cls}>{value}{'*' if value == 0 else ''}</td>")
+            rows.append(f"<tr><th>{bidder}</th>{''.join(cells)}</tr>")
+        corner = "bidder \\ leader" + (f" ({suit_html(trump)} {trump})" if trump is not None else "")
+        tables.append(f'<table class="grid" data-table="ledig"><tr><th>{corner}</th>{head}</tr>'
+                      f'{"".join(rows)}</table>')
+    return (f'{"".join(tables)}<div>ledig: minus the tricks the bidder takes with best play; '
+            f'* the bidder takes none</div>')
 
 
 # -- the bid ---------------------------------------------------------------------------------------
@@ -201,6 +235,24 @@ def bid_tables_html(bids: "BidAnalysis") -> str:
     return "".join(tables)
 
 
+def ledig_bids_html(bids: "BidAnalysis") -> str:
+    """Each seat's ledig beside the trump bids: minus the tricks it takes, * when none (by
+    trump under ledig_trump "chosen"); "" when the analysis has none."""
+    if not bids.ledig:
+        return ""
+    trumps = sorted({b.trump for b in bids.ledig}, key=lambda t: -1 if t is None else t)
+    head = "".join("<th>ledig</th>" if t is None else f"<th>ledig {suit_html(t)} {t}</th>"
+                   for t in trumps)
+    rows = []
+    for seat in Seat:
+        cells = "".join(f"<td>{b.value}{'*' if b.makeable else ''}</td>"
+                        for b in (bids.ledig_bid(seat, t) for t in trumps))
+        rows.append(f"<tr><th>{seat}</th>{cells}</tr>")
+    return (f'<table class="grid" data-table="ledig-bids"><tr><th>seat</th>{head}</tr>'
+            f'{"".join(rows)}</table><div>ledig: minus the tricks the bidder takes; * it takes '
+            f'none</div>')
+
+
 def bid_verdict_html(bids: "BidAnalysis") -> str:
     """The verdict on the recorded bid, its kind in `data-bid-verdict`; "" without a bid."""
     judged = bids.judge_bid()
@@ -216,6 +268,13 @@ def replayed(analysis: "PlayAnalysis") -> Game:
     game = analysis.record.game()
     game.replay(step.card for step in analysis.steps)
     return game
+
+
+def lost_text(step: "PlayStep") -> str:
+    """"lost 12" (points), or in a ledig round "lost 1 trick"."""
+    if step.unit == "points":
+        return f"lost {step.loss}"
+    return f"lost {step.loss} {step.unit[:-1] if step.loss == 1 else step.unit}"
 
 
 def single_dummy_note(step: "PlayStep") -> str:
@@ -247,20 +306,27 @@ def tricks_html(analysis: "PlayAnalysis") -> str:
         step = steps[number]
         sd_attrs, sd_class = single_dummy_marks(step)
         cls = " ".join(c for c in ("loss" if step.loss else "", sd_class) if c)
-        notes = ([f"lost {step.loss}"] if step.loss else []) + (
+        notes = ([lost_text(step)] if step.loss else []) + (
             [single_dummy_note(step)] if sd_class else [])
         title = f' title="{step.seat}: {card} {esc("; ".join(notes))}"' if notes else ""
         return card_html(card, f' data-loss="{step.loss}" data-seat="{step.seat}"'
                                f'{sd_attrs}{title}', cls)
 
     game = replayed(analysis)
+    bidder, first = analysis.record.bidder, analysis.bidder_first_trick
     parts = []
     for trick in game.tricks:
         cards = [judged(card, (trick.number - 1) * 4 + i + 1) for i, card in enumerate(trick.cards)]
         roem = f", roem {trick.roem}" if trick.roem else ""
-        parts.append(f'<div class="trick" data-trick="{trick.number}"><div>trick {trick.number}: '
-                     f'{trick.leader} leads</div><div>{"".join(cards)}</div><div>won by '
-                     f'{trick.winner} ({trick.winner.team}), {trick.points} points{roem}</div></div>')
+        won = f", {trick.points} points{roem}"
+        mark = ""
+        if bidder is not None:      # ledig: only tricks count; the bidder's first one sinks it
+            won = (", the bidder's first trick: ledig goes down" if trick.number == first else
+                   ", the bidder's" if trick.winner == bidder else "")
+            mark = ' data-bidder-first="1"' if trick.number == first else ""
+        parts.append(f'<div class="trick" data-trick="{trick.number}"{mark}><div>trick '
+                     f'{trick.number}: {trick.leader} leads</div><div>{"".join(cards)}</div>'
+                     f'<div>won by {trick.winner} ({trick.winner.team}){won}</div></div>')
     if analysis.illegal is not None:
         parts.append(revoke_trick_html(analysis, game, judged))
     return f'<div class="tricks">{"".join(parts)}</div>'
@@ -299,6 +365,8 @@ def points_so_far(record: GameRecord, cards: Sequence[Card]) -> List[int]:
     game = record.game()
 
     def lead() -> int:
+        if record.bidder is not None:   # ledig: minus the bidder's tricks so far
+            return -sum(t.winner == record.bidder for t in game.tricks)
         return game.tally(record.playing).total - game.tally(record.playing.other).total
 
     values = [lead()]
@@ -338,12 +406,13 @@ def chart_svg(analysis: "PlayAnalysis") -> str:
         grid.append(f'<text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end" '
                     f'fill="#607d8b">{v:+d}</text>')
     marks = [f'<circle cx="{x(s.number):.1f}" cy="{y(s.value_after):.1f}" r="{3 + min(s.loss, 60) / 12:.1f}" '
-             f'fill="#c62828" data-loss="{s.loss}"><title>card {s.number}: {s.seat} {s.card} lost '
-             f'{s.loss}</title></circle>' for s in analysis.steps if s.loss]
+             f'fill="#c62828" data-loss="{s.loss}"><title>card {s.number}: {s.seat} {s.card} '
+             f'{lost_text(s)}</title></circle>' for s in analysis.steps if s.loss]
+    so_far_text = (f"minus the tricks {r.bidder} took so far" if r.bidder is not None else
+                   f"points so far, {r.playing} less {r.playing.other} (cards, roem, pit)")
     legend = (f'<div class="legend"><span style="color:#1565c0">━ double-dummy value for '
-              f'{r.playing}</span><span style="color:#ef6c00">━ points so far, {r.playing} less '
-              f'{r.playing.other} (cards, roem, pit)</span>'
-              f'<span style="color:#c62828">● a card that lost points</span></div>')
+              f'{r.playing}</span><span style="color:#ef6c00">━ {so_far_text}</span>'
+              f'<span style="color:#c62828">● a card that lost {analysis.unit}</span></div>')
     return (f'<svg data-chart="value" viewBox="0 0 {width} {height}" role="img" '
             f'aria-label="double-dummy value after every card">{"".join(grid)}'
             f'<path data-line="so-far" d="{path(so_far)}" fill="none" stroke="#ef6c00" stroke-width="2"/>'

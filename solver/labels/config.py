@@ -56,12 +56,17 @@ EXTRA_SCHEMA: Dict[str, Tuple[str, Optional[int], str]] = {
     "score": ("int16", 32, "score value of each legal card for the team to move; -32768 if not legal"),
     "dummy": ("int8", None, "players=3: the dummy's seat, a seat of the playing team"),
 }
+# Under contract "ledig": the bidder, after `playing` (its team), in every row.
+LEDIG_SCHEMA: Dict[str, Tuple[str, Optional[int], str]] = {
+    "bidder": ("int8", None, "ledig: the seat that bid to take no trick; the values are minus "
+                             "the tricks it takes, and trump is -1 without trump"),
+}
 
 # The options fixed for every deal when given, each read by its notation.
 _FIXED = (("trump", Suit.parse), ("leader", Seat.parse), ("playing", Team.parse),
-          ("dummy", Seat.parse))
+          ("dummy", Seat.parse), ("bidder", Seat.parse))
 # Fields a config written before them may leave out (their default then holds).
-_ADDED_LATER = ("dummy",)
+_ADDED_LATER = ("dummy", "bidder")
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,7 @@ class LabelConfig:
     format: str = "parquet"
     worlds: int = 0                         # > 0: also the single-dummy means (sd_values)
     dummy: Optional[Seat] = None            # players=3: fixed for every deal, or drawn
+    bidder: Optional[Seat] = None           # ledig: fixed for every deal, or drawn per deal
 
     def __post_init__(self) -> None:
         for name, least, most in (("deals", 1, MAX_DEALS),
@@ -116,6 +122,7 @@ class LabelConfig:
                 except NotationError as err:
                     raise LabelsError(f"{name}: {err}") from err
         self._check_dummy()
+        self._check_contract()
 
     def _check_dummy(self) -> None:
         """A table of three (docs/rules.md) needs a dummy of the playing team in every deal:
@@ -129,6 +136,25 @@ class LabelConfig:
             raise LabelsError(f"dummy={self.dummy.name} is in team {self.dummy.team.name}, but "
                               f"the playing team is fixed to {self.playing.name}: the dummy's "
                               f"team is the playing team")
+        if self.bidder is not None and self.bidder.team != self.dummy.team:
+            raise LabelsError(f"dummy={self.dummy.name} is in team {self.dummy.team.name}, but "
+                              f"the bidder {self.bidder.name} is not: the dummy's team is the "
+                              f"playing team")
+
+    def _check_contract(self) -> None:
+        """Ledig's fixed seats: the bidder names the playing team; no trump unless
+        ledig_trump is "chosen". A trump run has no bidder."""
+        if self.rules.contract != "ledig":
+            if self.bidder is not None:
+                raise LabelsError(f"bidder={self.bidder.name} is for ledig (rules contract "
+                                  f"'ledig', --contract ledig)")
+            return
+        if self.playing is not None:
+            raise LabelsError("playing: in ledig the bidder's team plays; fix the bidder "
+                              "instead (bidder=, --bidder)")
+        if self.trump is not None and self.rules.ledig_trump == "none":
+            raise LabelsError(f"trump={self.trump.name}: ledig has no trump unless the rules "
+                              f"set ledig_trump 'chosen'")
 
     def _set(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)     # frozen: only __post_init__ normalises
@@ -203,8 +229,15 @@ class LabelConfig:
 
 
 def schema(config: LabelConfig) -> Dict[str, Tuple[str, Optional[int], str]]:
-    """The columns `config` writes, in order: SCHEMA, then its extra objectives, sd_values and,
-    at a table of three, the dummy."""
+    """The columns `config` writes, in order: SCHEMA (under ledig with the bidder after
+    "playing"), then its extra objectives, sd_values and, at a table of three, the dummy."""
     extra = list(config.objectives) + (["sd_values"] if config.worlds else []) + (
         ["dummy"] if config.rules.players == 3 else [])
-    return {**SCHEMA, **{name: EXTRA_SCHEMA[name] for name in extra}}
+    columns = dict(SCHEMA)
+    if config.rules.contract == "ledig":     # after "playing", so a trump run's stay as they were
+        columns = {}
+        for name, column in SCHEMA.items():
+            columns[name] = column
+            if name == "playing":
+                columns.update(LEDIG_SCHEMA)
+    return {**columns, **{name: EXTRA_SCHEMA[name] for name in extra}}

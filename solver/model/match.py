@@ -121,7 +121,7 @@ class Match:
                 zip(self.rounds, self.scores, self.running), start=1):
             dealer = record.dealer.name if record.dealer is not None else "-"
             lines.append(f"{number:>5}  {dealer:>6}  {record.playing.name:>7}  "
-                         f"{record.trump.symbol:>5}  {score[Team.NS]:>4}  {score[Team.EW]:>4}"
+                         f"{record.trump.symbol if record.trump is not None else '-':>5}  {score[Team.NS]:>4}  {score[Team.EW]:>4}"
                          f"    {total[Team.NS]:>8}  {total[Team.EW]:>8}")
         totals = self.totals
         played = f"{len(self.rounds)} of {ROUNDS_IN_A_BOOM} rounds"

@@ -11,14 +11,14 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping,
 
 from .cards import ByTeam, Card, Seat, Suit, Team, check_notation, parse_cards
 from .deal import Deal
-from ..errors import (IllegalPlayError, RecordError, RulesError, SolverError, quote, shorten,
+from ..errors import (IllegalPlayError, RecordError, SolverError, quote, shorten,
                       whole_number)
 from .game import Game, winning_index
 from .json_text import load_json
 from .players import MOST_NAME_CHARACTERS, Player, table_players
 from .record_schema import RECORD_FORMAT
 from .rules import Rules, load_rules
-from .scoring import final_scores, revoke_scores
+from .scoring import revoke_scores
 
 if TYPE_CHECKING:
     from jsonschema import ValidationError
@@ -30,7 +30,7 @@ def _played_cards(cards: Any, notation: str = "en") -> Tuple[Card, ...]:
     return tuple(parse_cards(cards, notation))
 
 
-def deal_from_play(played: Sequence[Card], leader: Seat, trump: Suit) -> Deal:
+def deal_from_play(played: Sequence[Card], leader: Seat, trump: Optional[Suit]) -> Deal:
     """The deal a complete play shows: each card belongs to the seat that played it, and the
     seats follow from the leader of trick 1 and the winner of each trick.
 
@@ -72,19 +72,26 @@ class GameRecord:
     `dummy` is the silent partner's seat, needed when the rules say `players=3` and refused
     otherwise; `players` names the person at any seats (at a table of two, one name a team).
 
+    A ledig round (rules {"contract": "ledig"}: the bidder undertakes to take no trick) names
+    its `bidder` seat; `playing` then follows from it (the bidder's team) and `trump` is left
+    out unless the rules say `ledig_trump: "chosen"`.
+
     A play that cannot happen at a table is a `RecordError`: a card its seat does not hold
     (played twice, or dealt to another seat), or a card after the 32nd. A held card that
     breaks a duty is a revoke, which `analyse_play` reports and scores.
     """
 
     deal: Deal
-    trump: Suit
-    leader: Seat
-    playing: Team
+    # Defaults only so that a ledig round may leave out its trump and playing team; the
+    # leader is always needed, or a dealer (left of it leads).
+    trump: Optional[Suit] = None    # None only in a ledig round without trump
+    leader: Seat = None             # type: ignore[assignment]
+    playing: Team = None            # type: ignore[assignment]
     rules: Rules = field(default_factory=Rules)
     played: Tuple[Card, ...] = ()
     dealer: Optional[Seat] = None
     chooser_leads: bool = False
+    bidder: Optional[Seat] = None   # the seat that bid ledig; only in a ledig round
     # Tables of three and of two (docs/rules.md): the silent partner's seat under players=3,
     # and the name of the player at each seat ({"N": "Anna", ...}; any seats, or none).
     dummy: Optional[Seat] = None
@@ -99,13 +106,23 @@ class GameRecord:
 
         if not isinstance(self.deal, Deal):
             raise RecordError(f"game record field 'deal' must be a Deal, got {quote(self.deal)}")
-        setting("trump", Suit.parse)
-        setting("leader", Seat.parse)
-        setting("playing", Team.parse)
         setting("rules", load_rules)
-        setting("played", _played_cards)
+        if self.playing is not None:
+            setting("playing", Team.parse)
+        self._check_ledig()
+        for name in ("trump", "playing"):
+            if getattr(self, name) is None and self.rules.contract != "ledig":
+                raise RecordError(f"game record has no {name!r} field")
+        if self.trump is not None:
+            setting("trump", Suit.parse)
         if self.dealer is not None:
             setting("dealer", Seat.parse)
+        if self.leader is None:
+            if self.dealer is None:
+                raise RecordError("game record needs a 'leader' (or a 'dealer': left of it leads)")
+            object.__setattr__(self, "leader", self.dealer.left)
+        setting("leader", Seat.parse)
+        setting("played", _played_cards)
         if self.dummy is not None:
             setting("dummy", Seat.parse)
         if self.players is not None:
@@ -131,10 +148,42 @@ class GameRecord:
                 raise RecordError(f"game record field 'players': at a table of two one player "
                                   f"holds {team.name}, but its seats name {' and '.join(sorted(named))}")
 
+    def _check_ledig(self) -> None:
+        """A ledig round names its bidder, and the playing team follows from it; a trump
+        round has no bidder."""
+        if self.rules.contract != "ledig":
+            if self.bidder is not None:
+                raise RecordError(f"game record field 'bidder' is only for a ledig round "
+                                  f"(rules contract 'ledig'), and these rules have contract "
+                                  f"{self.rules.contract!r}")
+            return
+        if self.bidder is None:
+            raise RecordError("game record of a ledig round (rules contract 'ledig') has no "
+                              "'bidder' field: name the seat that bid ledig")
+        try:
+            bidder = Seat.parse(self.bidder)
+        except SolverError as err:
+            raise RecordError(f"game record field 'bidder': {err}") from None
+        object.__setattr__(self, "bidder", bidder)
+        if self.playing is None:
+            object.__setattr__(self, "playing", bidder.team)
+        elif self.playing != bidder.team:
+            raise RecordError(f"game record field 'playing': {self.playing.name} is "
+                              f"not the team of the bidder {bidder.name}; in a ledig round the "
+                              f"bidder's team plays (leave 'playing' out)")
+        if self.trump is not None and self.rules.ledig_trump == "none":
+            raise RecordError("game record field 'trump': a ledig round under rules ledig_trump "
+                              "'none' has no trump; leave 'trump' out (or set ledig_trump "
+                              "'chosen')")
+        if self.trump is None and self.rules.ledig_trump == "chosen":
+            raise RecordError("game record of a ledig round with rules ledig_trump 'chosen' "
+                              "has no 'trump' field: name the trump suit")
+
     def _check_cards_can_be_played(self) -> None:
         try:
             game = self.game()
-        except RulesError as err:   # a dummy the table does not have, or one it misses
+        except SolverError as err:     # what Game refuses in the round's setting (a dummy
+            # the table does not have or misses, a ledig bidder's team)
             raise RecordError(f"game record: {err}") from None
         for number, card in enumerate(self.played, start=1):
             try:
@@ -150,8 +199,8 @@ class GameRecord:
         """The JSON Schema (draft 2020-12) of a record, as the package ships it
         (`solver/model/record.schema.json`; docs/record-format.md describes every field).
 
-        >>> GameRecord.json_schema()["required"]
-        ['trump', 'playing']
+        >>> GameRecord.json_schema()["properties"]["bidder"]["description"]
+        'the seat that bid ledig (a ledig round only)'
         """
         return json.loads(_schema_text())
 
@@ -177,7 +226,7 @@ class GameRecord:
     @classmethod
     def _read(cls, data: Dict[str, Any], notation: str) -> "GameRecord":
         known = {"format", "deal", "dealer", "trump", "leader", "playing", "rules", "played",
-                 "chooser_leads", "notation", "dummy", "players"}
+                 "chooser_leads", "notation", "bidder", "dummy", "players"}
         unknown = sorted((str(k) for k in data if k not in known))
         if unknown:
             raise RecordError(f"unknown field {quote(unknown[0])} in game record; the fields are "
@@ -202,7 +251,12 @@ class GameRecord:
             leader = dealer.left
         else:
             raise RecordError("game record needs a 'leader' (or a 'dealer': left of it leads)")
-        trump = parsed("trump", lambda text: Suit.parse(text, notation), need("trump"))
+        rules = parsed("rules", load_rules, data.get("rules", "amsterdam"))
+        # A ledig round: its bidder names the playing team, and it may have no trump.
+        ledig = rules.contract == "ledig"
+        bidder = parsed("bidder", Seat.parse, data["bidder"]) if data.get("bidder") is not None else None
+        trump = (None if ledig and data.get("trump") is None else
+                 parsed("trump", lambda text: Suit.parse(text, notation), need("trump")))
         played = data.get("played", [])
         if not isinstance(played, (str, list)):
             raise RecordError(f"game record field 'played' must be a list of cards or a "
@@ -216,10 +270,11 @@ class GameRecord:
             raise RecordError(f"game record has no 'deal' field: it may be left out only when "
                               f"'played' holds all 32 cards (the deal then follows from who "
                               f"played what), and it holds {len(cards)}")
-        return cls(deal=deal, trump=trump, leader=leader,
-                   playing=parsed("playing", Team.parse, need("playing")),
-                   rules=parsed("rules", load_rules, data.get("rules", "amsterdam")),
-                   played=cards, dealer=dealer, chooser_leads=data.get("chooser_leads", False),
+        playing = (None if ledig and data.get("playing") is None else
+                   parsed("playing", Team.parse, need("playing")))
+        return cls(deal=deal, trump=trump, leader=leader, playing=playing,  # type: ignore[arg-type]
+                   rules=rules, played=cards, dealer=dealer,
+                   chooser_leads=data.get("chooser_leads", False), bidder=bidder,
                    dummy=parsed("dummy", Seat.parse, data["dummy"]) if data.get("dummy") is not None else None,
                    players=data.get("players"))
 
@@ -273,9 +328,14 @@ class GameRecord:
     def to_dict(self) -> Dict[str, Any]:
         """The JSON object `from_dict` reads back."""
         data: Dict[str, Any] = {
-            "format": RECORD_FORMAT, "deal": self.deal.to_pbn(), "trump": self.trump.name, "leader": self.leader.name,
+            "format": RECORD_FORMAT, "deal": self.deal.to_pbn(),
+            "trump": self.trump.name if self.trump is not None else None, "leader": self.leader.name,
             "playing": self.playing.name, "rules": self.rules.to_dict(),
             "played": [str(c) for c in self.played]}
+        if self.bidder is not None:
+            data["bidder"] = self.bidder.name
+        if self.trump is None:
+            del data["trump"]
         if self.dealer is not None:
             data["dealer"] = self.dealer.name
         if self.chooser_leads:
@@ -289,7 +349,7 @@ class GameRecord:
     def game(self) -> Game:
         """A fresh Game at the start of this round (nothing played)."""
         return Game(self.deal, self.trump, self.leader, self.playing, self.rules,
-                    dummy=self.dummy)
+                    bidder=self.bidder, dummy=self.dummy)
 
     def scores(self) -> Optional[ByTeam]:
         """Each team's score for the round the play shows: the final scores after the 32nd
@@ -308,7 +368,7 @@ class GameRecord:
             game.play(card)
         if not game.is_over:
             return None
-        return final_scores(game.tallies(), self.playing, self.trump, self.rules)
+        return game.final_scores()
 
     def player_scores(self) -> Optional[List[Tuple[Player, int]]]:
         """Each player at the table (`solver.model.players.table_players`: four, or the

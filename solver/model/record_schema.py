@@ -145,6 +145,22 @@ def _rules_options() -> Dict[str, Any]:
         description="a preset name, or the rule options (left out: the defaults)")
 
 
+def _contract_fields() -> Dict[str, Any]:
+    """What the contract asks of a record: a ledig round (rules contract "ledig") names its
+    bidder, and its trump only under ledig_trump "chosen"; a trump round names its trump and
+    playing team, and no bidder."""
+    def rule(name: str, value: str) -> Dict[str, Any]:
+        return {"required": ["rules"], "properties": {"rules": {
+            "type": "object", "required": [name], "properties": {name: {"const": value}}}}}
+
+    named = {"not": {"type": "null"}}
+    return {"if": rule("contract", "ledig"),
+            "then": {"required": ["bidder"], "properties": {"bidder": named},
+                     "if": rule("ledig_trump", "chosen"), "then": {"required": ["trump"]}},
+            "else": {"required": ["trump", "playing"],
+                     "properties": {"bidder": {"type": "null"}}}}
+
+
 def build_schema() -> Dict[str, Any]:
     """The schema of a game record, format `RECORD_FORMAT`."""
     seat = _either(_pattern(f"{_SPACE}[NESWnesw]{_SPACE}"),
@@ -188,10 +204,12 @@ def build_schema() -> Dict[str, Any]:
                         "patternProperties": {f"^{_SPACE}[NESWnesw]{_SPACE}$": {
                             "type": "string", "minLength": 1,
                             "maxLength": MOST_NAME_CHARACTERS}}},
+            "bidder": {"description": "the seat that bid ledig (a ledig round only)",
+                       "anyOf": [seat, {"type": "null"}]},
         },
-        "required": ["trump", "playing"],
         "additionalProperties": False,
         "anyOf": given,
+        "allOf": [_contract_fields()],
         "if": {"required": ["notation"], "properties": {"notation": {"const": "nl"}}},
         "then": {"$ref": "#/$defs/nl"},
         "else": {"$ref": "#/$defs/en"},
