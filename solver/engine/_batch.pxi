@@ -35,9 +35,9 @@ cdef int cards_played(const int8_t* played) noexcept nogil:
 
 
 cdef int check_row(const Params* p, const uint32_t* hands, int leader,
-                   const int8_t* played) noexcept nogil:
-    """ROW_OK for a row whose cards played are legal and padded with -1 to the end, else the
-    index of the first card that is not."""
+                   const int8_t* played, int8_t* to_move) noexcept nogil:
+    """ROW_OK for a row whose cards played are legal and padded with -1 to the end, with the
+    seat to move after them in to_move[0]; else the index of the first card that is not."""
     cdef State s
     cdef int n = cards_played(played), i
     cdef int bad = replay_played(p, &s, hands, leader, played, n)
@@ -46,6 +46,7 @@ cdef int check_row(const Params* p, const uint32_t* hands, int leader,
     for i in range(n, 32):
         if played[i] != -1:
             return i
+    to_move[0] = (s.trick_leader + s.ntrick) & 3
     return ROW_OK
 
 

@@ -818,19 +818,23 @@ cdef class Engine:
         return ROW_OK, [(cards[i], values[i]) for i in range(n)]
 
     def check_rows(self, list specs, const int32_t[::1] params_of, const uint32_t[:, ::1] hands,
-                   const int8_t[::1] leader, const int8_t[:, ::1] played, int32_t[::1] status):
+                   const int8_t[::1] leader, const int8_t[:, ::1] played, int32_t[::1] status,
+                   int8_t[::1] to_move):
         """status[r]: -1 when row r's cards played are legal from its deal (hands[r], four
         32-bit sets) under specs[params_of[r]] with leader[r] leading trick 1, and padded with
-        -1 to the end; else the index in played[r] of the first card that is not. Leaves the
-        engine configured for specs[-1]."""
+        -1 to the end, with to_move[r] the seat to move after them; else the index in
+        played[r] of the first card that is not. Leaves the engine configured for specs[-1]."""
         cdef Params* params = self._params_of(specs, params_of, hands, leader, played,
                                               status.shape[0])
         cdef int row, rows = hands.shape[0]
+        if to_move.shape[0] != rows:
+            free(params)
+            raise ValueError(f"to_move has {to_move.shape[0]} rows, not {rows}")
         try:
             with nogil:
                 for row in range(rows):
                     status[row] = check_row(&params[params_of[row]], &hands[row, 0],
-                                            leader[row], &played[row, 0])
+                                            leader[row], &played[row, 0], &to_move[row])
         finally:
             free(params)
 
