@@ -22,13 +22,15 @@ each with its own engine and table, with no Python between the positions.
 from __future__ import annotations
 
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Dict, List, Optional, Tuple
+from contextlib import nullcontext
+from typing import Any, ContextManager, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .engine._compiled import engine as _engine
-from .engine.search import DEFAULT_TABLE_MB, MOST_TABLE_MB, engine_spec
+from .engine.search import DEFAULT_TABLE_MB, MOST_TABLE_MB, Solver, engine_spec
 from .errors import DealError, IllegalPlayError, SolverError, whole_number
 from .model.cards import ALL_CARDS, Seat, Suit, Team
 from .model.deal import Deal
@@ -52,45 +54,117 @@ def move_values(deal: Any, trump: Any, leader: Any, playing: Any, played: Any = 
     `playing` may each be one number for every row; `played` None means trick 1, nothing
     played. The rows are searched on `workers` threads (default: all cores)."""
     check_objective(objective)
-    rules = check_rules(rules)
-    table_mb = whole_number("table_mb (megabytes)", table_mb, 1, MOST_TABLE_MB)
-    rows = _Rows(deal, trump, leader, playing, played)
-    out = np.full((rows.count, 32), NOT_LEGAL, dtype=np.int16)
-    if rows.count == 0:
-        return out
-    specs, params_of, thresholds = _specs(rows, rules, objective)
-    threads = (os.cpu_count() or 1) if workers is None else whole_number("workers", workers, 1)
-    engines = [_engine.Engine(table_mb) for _ in range(min(threads, -(-rows.count // _CHUNK)))]
-    _check_plays(engines[0], rules, rows, specs, params_of)
-    metric = _metric(rules, objective)
-    chunks = [(start, min(start + _CHUNK, rows.count)) for start in range(0, rows.count, _CHUNK)]
-    # Each thread owns an engine: a thread takes the next chunk when it is done with one.
-    free = list(engines)
+    return PositionBatch(deal, trump, leader, playing, played, rules, workers,
+                         table_mb).values(objective)
 
-    def search(chunk: Tuple[int, int]) -> int:
-        engine = free.pop()
-        try:
-            start, stop = chunk
-            return engine.search_rows(specs, params_of[start:stop], thresholds,
-                                      rows.hands[start:stop], rows.leader[start:stop],
-                                      rows.played[start:stop], metric, out[start:stop])
-        finally:
-            free.append(engine)
 
-    if len(engines) == 1:
-        for chunk in chunks:
-            search(chunk)
-    else:
-        with ThreadPoolExecutor(len(engines)) as pool:
-            list(pool.map(search, chunks))
-    if objective == "make":
-        # 1 when the playing team makes it: the defenders' aim is the other way round.
-        flip = (rows.to_move_team != rows.playing)[:, None] & (out != NOT_LEGAL)
-        out[flip] = 1 - out[flip]
-    else:
-        flip = (rows.to_move_team != rows.playing)[:, None] & (out != NOT_LEGAL)
-        out[flip] = -out[flip]
-    return out
+class PositionBatch:
+    """Checked rows of positions (as `move_values` takes them) and the engines that search
+    them, for callers that search the same rows more than once (solver.analysis.view)."""
+
+    def __init__(self, deal: Any, trump: Any, leader: Any, playing: Any, played: Any = None,
+                 rules: Optional[RulesLike] = None, workers: Optional[int] = None,
+                 table_mb: int = DEFAULT_TABLE_MB, solver: Optional[Solver] = None) -> None:
+        """`solver`, when given, searches every row on its own engine and table (warm from
+        its earlier calls), on the calling thread: `workers` and `table_mb` are then unused."""
+        self.rules = check_rules(rules)
+        self.solver = solver
+        table_mb = whole_number("table_mb (megabytes)", table_mb, 1, MOST_TABLE_MB)
+        threads = (os.cpu_count() or 1) if workers is None else whole_number("workers",
+                                                                             workers, 1)
+        self.rows = _Rows(deal, trump, leader, playing, played)
+        self.count = self.rows.count
+        self.search_seconds = 0.0     # time in engine calls
+        self.engines: List[Any] = []
+        self._nodes_before = 0
+        if self.count == 0:
+            return
+        self.specs, self.params_of = _specs(self.rows, self.rules)
+        self.engines = [solver.engine] if solver is not None else [
+            _engine.Engine(table_mb) for _ in range(min(threads, -(-self.count // _CHUNK)))]
+        with self._solver_lock():
+            _check_plays(self.engines[0], self.rules, self.rows, self.specs, self.params_of)
+        self._nodes_before = sum(int(engine.nodes) for engine in self.engines)
+
+    def _solver_lock(self) -> ContextManager[Any]:
+        """The given Solver's lock (its engine searches for one thread at a time)."""
+        return self.solver._lock if self.solver is not None else nullcontext()
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched for this batch so far, by all its engines."""
+        return sum(int(engine.nodes) for engine in self.engines) - self._nodes_before
+
+    def values(self, objective: str = "points", rows: Optional[np.ndarray] = None
+               ) -> np.ndarray:
+        """int16[len(rows), 32]: `move_values` of the rows (default: all), in their order."""
+        check_objective(objective)
+        return self._search(objective, rows, None, None)[0]
+
+    def against(self, objective: str, lead: np.ndarray, rows: Optional[np.ndarray] = None,
+                margin: Optional[Sequence[int]] = None) -> Tuple[np.ndarray, np.ndarray]:
+        """(int16[n, 32], bool[n, 32]) for the rows (default: all) and lead[i], a legal card
+        of row rows[i], for "points" or "score": lead's exact value, and for each other legal
+        card its exact value (True) where it is better than lead, else an upper bound on it
+        no higher than lead's value (False); both seen from the team to move. margin[card]
+        (default 0): the bound is first tried that much lower than lead's value, which
+        tightens it where the card is that much worse."""
+        if objective not in ("points", "score"):
+            raise SolverError(f"against() takes points or score, not {objective!r}")
+        return self._search(objective, rows, np.ascontiguousarray(lead, dtype=np.int8),
+                            None if margin is None else [int(m) for m in margin])
+
+    def _search(self, objective: str, rows: Optional[np.ndarray], lead: Optional[np.ndarray],
+                margin: Optional[List[int]]) -> Tuple[np.ndarray, np.ndarray]:
+        picked = np.arange(self.count) if rows is None else np.asarray(rows, dtype=np.intp)
+        count = len(picked)
+        out: np.ndarray = np.full((count, 32), NOT_LEGAL, dtype=np.int16)
+        exact: np.ndarray = np.zeros((count, 32), dtype=np.uint8)
+        if count == 0:
+            return out, exact.astype(bool)
+        rules, specs = self.rules, self.specs
+        thresholds: List[Optional[int]] = [
+            _make_threshold(rules, Suit(int(spec["trump"]))) if objective == "make" else None
+            for spec in specs]
+        params_of = np.ascontiguousarray(self.params_of[picked])
+        hands = np.ascontiguousarray(self.rows.hands[picked])
+        leader = np.ascontiguousarray(self.rows.leader[picked])
+        played = np.ascontiguousarray(self.rows.played[picked])
+        metric = _metric(rules, objective)
+        chunks = [(start, min(start + _CHUNK, count)) for start in range(0, count, _CHUNK)]
+        # Each thread owns an engine: a thread takes the next chunk when it is done with one.
+        free = list(self.engines)
+
+        def search(chunk: Tuple[int, int]) -> int:
+            engine = free.pop()
+            try:
+                start, stop = chunk
+                extra = {} if lead is None else {"lead": lead[start:stop],
+                                                  "exact": exact[start:stop], "margin": margin}
+                return int(engine.search_rows(specs, params_of[start:stop], thresholds,
+                                              hands[start:stop], leader[start:stop],
+                                              played[start:stop], metric, out[start:stop],
+                                              **extra))
+            finally:
+                free.append(engine)
+
+        began = time.perf_counter()
+        if len(self.engines) == 1 or len(chunks) == 1:
+            with self._solver_lock():
+                for chunk in chunks:
+                    search(chunk)
+        else:
+            with ThreadPoolExecutor(min(len(self.engines), len(chunks))) as pool:
+                list(pool.map(search, chunks))
+        self.search_seconds += time.perf_counter() - began
+        theirs = (self.rows.to_move_team[picked] != self.rows.playing[picked])[:, None]
+        flip = theirs & (out != NOT_LEGAL)
+        if objective == "make":
+            # 1 when the playing team makes it: the defenders' aim is the other way round.
+            out[flip] = 1 - out[flip]
+        else:
+            out[flip] = -out[flip]
+        return out, exact.astype(bool)
 
 
 class _Rows:
@@ -160,15 +234,12 @@ def _deal_of(rows: _Rows, row: int) -> Deal:
                  for seat in range(4)])
 
 
-def _specs(rows: _Rows, rules: Rules, objective: str
-           ) -> Tuple[List[Dict[str, Any]], np.ndarray, List[Optional[int]]]:
-    """The engine specs the rows need, each row's index among them, and each spec's `make`
-    threshold (None for the other objectives). The rules read the deal only for roem in hand
-    and stuk in hand: then each deal has its own spec."""
+def _specs(rows: _Rows, rules: Rules) -> Tuple[List[Dict[str, Any]], np.ndarray]:
+    """The engine specs the rows need, and each row's index among them. The rules read the
+    deal only for roem in hand and stuk in hand: then each deal has its own spec."""
     reads_deal = rules.roem == "hand" or (rules.roem == "table" and rules.stuk == "hand")
     keys: Dict[Any, int] = {}
     specs: List[Dict[str, Any]] = []
-    thresholds: List[Optional[int]] = []
     params_of = np.zeros(rows.count, dtype=np.int32)
     for row in range(rows.count):
         trump, playing = int(rows.trump[row]), int(rows.playing[row])
@@ -178,10 +249,8 @@ def _specs(rows: _Rows, rules: Rules, objective: str
             game = Game(_deal_of(rows, row), Suit(trump), Seat(int(rows.leader[row])),
                         Team(playing), rules)
             specs.append(engine_spec(game))
-            thresholds.append(_make_threshold(rules, Suit(trump)) if objective == "make"
-                              else None)
         params_of[row] = keys[key]
-    return specs, params_of, thresholds
+    return specs, params_of
 
 
 def _metric(rules: Rules, objective: str) -> int:

@@ -5,7 +5,7 @@
 # in _portable.h. The search runs without the GIL and reports no errors:
 # `Engine.configure` checks every number it is given before any of it is used.
 from cpython.exc cimport PyErr_Occurred
-from libc.stdint cimport int8_t, int16_t, int32_t, uint16_t, uint32_t, uint64_t, uintptr_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
@@ -841,21 +841,41 @@ cdef class Engine:
     def search_rows(self, list specs, const int32_t[::1] params_of, list thresholds,
                     const uint32_t[:, ::1] hands, const int8_t[::1] leader,
                     const int8_t[:, ::1] played, int metric, int16_t[:, ::1] out,
-                    int window=8):
+                    int window=8, lead=None, exact=None, margin=None):
         """out[r, card]: for each row checked by check_rows, every card's value for `metric`
-        after it (as child_values), or where thresholds[params_of[r]] is not -INFINITY,
+        after it (as child_values), or where thresholds[params_of[r]] is not None,
         whether that value reaches it (1 or 0, as child_bounds); -32768 for a card that is
-        not legal. The rows are searched in one call without the GIL, in order, sharing this
-        engine's table and move-ordering memory while the deal stays the same. Leaves the
-        engine configured for specs[-1]."""
+        not legal. With `lead` (int8[rows], a legal card of each row) and `exact`
+        (uint8[rows, 32]): lead[r]'s exact value, and for each other card its exact value
+        (exact 1) where it is better than lead[r] for the player to move, else a bound that
+        shows it is not (exact 0), tried first `margin[card]` (int16[32], default 0s) worse
+        than lead's value for the player to move. The rows are searched in one call without the GIL, in
+        order, sharing this engine's table and move-ordering memory while the deal stays the
+        same. Leaves the engine configured for specs[-1]."""
         self._require_idle()
         if len(thresholds) != len(specs):
             raise ValueError(f"{len(thresholds)} thresholds for {len(specs)} specs")
         if not 0 <= metric <= 2:
             raise ValueError(f"metric {metric} is not one of 0..2")
         cdef int rows = hands.shape[0], i, done
+        cdef const int8_t[::1] leads
+        cdef uint8_t[:, ::1] flags
+        cdef const int8_t* lead_of = NULL
+        cdef uint8_t* exact_of = NULL
+        cdef int16_t margins[32]
+        cdef int card
         if rows == 0:
             return 0
+        if (lead is None) != (exact is None):
+            raise ValueError("lead and exact go together")
+        if lead is not None:
+            leads, flags = lead, exact
+            if leads.shape[0] != rows or flags.shape[0] != rows or flags.shape[1] != 32:
+                raise ValueError(f"lead and exact must have {rows} rows (and 32 columns)")
+            lead_of, exact_of = &leads[0], &flags[0, 0]
+        for card in range(32):
+            margins[card] = 0 if margin is None else _number({"margin": margin[card]},
+                                                            "margin", 0, INF - 1)
         if out.shape[0] != rows or out.shape[1] != 32:
             raise ValueError(f"out has shape {(out.shape[0], out.shape[1])}, not ({rows}, 32)")
         cdef Params* params = self._params_of(specs, params_of, hands, leader, played,
@@ -873,7 +893,8 @@ cdef class Engine:
             try:
                 with nogil:
                     done = search_rows(&self.S, params, &params_of[0], limits, &hands[0, 0],
-                                       &leader[0], &played[0, 0], rows, window, &out[0, 0])
+                                       &leader[0], &played[0, 0], rows, window, &out[0, 0],
+                                       lead_of, margins, exact_of)
             finally:
                 self._busy = False
                 # Back to the rules configure() last set, with nothing learned from others.
