@@ -42,6 +42,8 @@ NOT_LEGAL = -32768      # the value of a card that is not legal (the labels' NOT
 # Rows a thread takes at a time: small enough that both threads finish together, large
 # enough that the hand-over costs nothing against the searches.
 _CHUNK = 64
+# Rows checked in one engine call: their specs' Params are built for the call.
+_CHECKED_TOGETHER = 4096
 _BITS = (np.uint64(1) << np.arange(32, dtype=np.uint64))
 
 
@@ -141,7 +143,9 @@ class PositionBatch:
                 start, stop = chunk
                 extra = {} if lead is None else {"lead": lead[start:stop],
                                                   "exact": exact[start:stop], "margin": margin}
-                return int(engine.search_rows(specs, params_of[start:stop], thresholds,
+                used, local = _local_specs(params_of[start:stop])
+                return int(engine.search_rows([specs[i] for i in used], local,
+                                              [thresholds[i] for i in used],
                                               hands[start:stop], leader[start:stop],
                                               played[start:stop], metric, out[start:stop],
                                               **extra))
@@ -266,13 +270,25 @@ def _make_threshold(rules: Rules, trump: Suit) -> int:
     return 1 if make_is_points_above_zero(rules) else card_points_to_make(rules, trump)
 
 
+def _local_specs(params_of: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """(the spec indices some rows use, each row's index among those): an engine call takes
+    the Params of the specs its rows use alone, which is one per deal when the rules read the
+    deal."""
+    used, local = np.unique(params_of, return_inverse=True)
+    return used, np.ascontiguousarray(local.reshape(-1), dtype=np.int32)
+
+
 def _check_plays(engine: Any, rules: Rules, rows: _Rows, specs: List[Dict[str, Any]],
                  params_of: np.ndarray) -> None:
     """Every row's cards played replayed in C; the first bad row raises the Game's own error
     for it, naming the row. Sets the team to move of each row."""
     status = np.empty(rows.count, dtype=np.int32)
     to_move = np.zeros(rows.count, dtype=np.int8)
-    engine.check_rows(specs, params_of, rows.hands, rows.leader, rows.played, status, to_move)
+    for start in range(0, rows.count, _CHECKED_TOGETHER):
+        part = slice(start, start + _CHECKED_TOGETHER)
+        used, local = _local_specs(params_of[part])
+        engine.check_rows([specs[i] for i in used], local, rows.hands[part], rows.leader[part],
+                          rows.played[part], status[part], to_move[part])
     bad = np.nonzero(status >= 0)[0]
     if len(bad):
         row = int(bad[0])

@@ -106,8 +106,11 @@ def test_a_duty_broken_names_the_row_and_the_duty():
     pytest.fail("no position with an illegal card held")
 
 
-def test_threads_share_out_the_rows_and_keep_their_order():
-    arrays, games = random_rows(9, 150, Rules.rotterdam(), least=22, most=30)
-    values = move_values(*arrays, rules=Rules.rotterdam(), workers=2)
+@pytest.mark.parametrize("rules", [Rules.rotterdam(), Rules(roem="hand"), Rules(stuk="hand")],
+                         ids=["rotterdam", "roem-in-hand", "stuk-in-hand"])
+def test_threads_share_out_the_rows_and_keep_their_order(rules):
+    """Rules that read the deal give every row rules of its own."""
+    arrays, games = random_rows(9, 150, rules, least=22, most=30)
+    values = move_values(*arrays, rules=rules, workers=2)
     for row, game in enumerate(games):
         assert values[row].tolist() == expected_row(game, "points").tolist(), row

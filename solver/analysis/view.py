@@ -255,6 +255,8 @@ def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64
 # Worlds whose every card is searched exactly before the others are bounded: a card chosen
 # from one world was beaten in the others' totals most of the time.
 _SCOUTING_WORLDS = 4
+# The share of a card's mean deficit in the scouted worlds that its first bound tries.
+_MARGIN_SHARE = 0.5
 
 
 def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int]) -> int:
@@ -268,7 +270,7 @@ def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int]) -> i
     lead = max(legal, key=lambda card: (scouted[:, card].sum(), -card))
     # Each card's bounds are first tried at half its scouted deficit below the lead's value.
     deficit = scouted[:, lead].sum() - scouted.sum(0)
-    margin = [max(0, int(deficit[card]) // (2 * len(known))) if card in legal else 0
+    margin = [max(0, int(deficit[card] * _MARGIN_SHARE) // len(known)) if card in legal else 0
               for card in range(32)]
     rest = np.arange(len(known), batch.count)
     values, found = batch.against(objective, np.full(len(rest), lead, dtype=np.int8), rest,
