@@ -81,3 +81,18 @@ def test_positions_after_random_play_agree_with_engine_position(rules, seed, car
                                      objective="score")
     solver = Solver(rules)
     assert fast == solver.move_values(game, "score")
+
+
+@settings(max_examples=60, **SLOW)
+@given(positions(rules=rules_strategy, tricks_left=st.integers(1, 8)))
+def test_check_allows_exactly_the_legal_cards(game):
+    """Game.check's shortcut (a lead, or following a plain suit) agrees with legal_cards."""
+    if game.is_over:
+        return
+    legal = game.legal_cards()
+    for card in sorted(game.hands[game.to_move]):
+        if card in legal:
+            assert game.check(card) == card
+        else:
+            with pytest.raises(IllegalPlayError, match="breaks the duty"):
+                game.check(card)
