@@ -195,11 +195,11 @@ class Solver:
             nodes = self.engine.nodes - start
         if len(line) != 32 - len(game.played):    # pragma: no cover - an engine bug
             raise AssertionError(f"the line {line} does not reach the end of the round")
-        played = list(game.played)
+        before = list(game.played)
         for card in line:
             game.place(card)    # this call's own Game; the engine's line is legal: no checks
         totals = ByTeam({team: game.tally(team).total for team in Team})
-        return SolveResult(objective, value, totals, line, nodes, played)
+        return SolveResult(objective, value, totals, line, nodes, before)
 
     def solve_moves(self, deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
                     rules: Optional[RulesLike] = None, played: CardsLike = (),
