@@ -17,9 +17,13 @@ from ..model.cards import Card, CardLike, Seat, SeatLike, Team
 from ..model.deal import Deal
 from ..errors import SolverError, reading_fields, whole_number
 from ..model.game import Game, check_game
-from .parallel import solve_all
+import numpy as np
+
+from ..batch import PositionBatch
+from .parallel import check_solver, solve_all
 from ..engine.search import Solver
-from ..model.scoring import check_objective, value_for_team
+from ..model.cards import ALL_CARDS
+from ..model.scoring import check_objective, make_is_points_above_zero, value_for_team
 from ..model.streams import derive
 from .verdicts import PairedLoss, paired_loss
 from .worlds import MOST_WORLDS, same_round, sample_worlds
@@ -194,8 +198,124 @@ def analyse_view_until(game: Game, decided: Callable[[ViewAnalysis], bool], batc
 
 def _solve_worlds(game: Game, worlds: List[Deal], objective: str, workers: Optional[int],
                   solver: Optional[Solver]) -> List[Tuple[Dict[Card, int], Dict[Card, bool]]]:
-    return solve_all(lambda solver, world: world_values(solver, game, world, objective),
-                     worlds, game.rules, workers, solver)
+    """world_values for every world, all in one batch (solver.batch): the worlds' positions
+    are replayed and searched in C, on `workers` threads, or on this thread for a `solver`
+    (whose time in searches counts them)."""
+    check_solver(solver)
+    if not _in_batches(game):
+        return solve_all(lambda solver, world: world_values(solver, game, world, objective),
+                         worlds, game.rules, workers, solver)
+    batch = _world_batch(game, worlds, workers, solver)
+    values = batch.values(objective)
+    if objective == "make":
+        makes = values
+    elif objective == "points" and make_is_points_above_zero(game.rules):
+        # The playing team makes it iff its points are above 0; the defenders' aim is the
+        # rest, so from the defenders' side a value of 0 reaches it too.
+        ours = game.to_move.team == game.playing
+        makes = values > 0 if ours else values >= 0
+    else:
+        makes = batch.values("make")
+    if solver is not None:
+        solver.search_seconds += batch.search_seconds
+    legal = [(card, card.index) for card in game.legal_cards()]
+    return [({card: int(row[i]) for card, i in legal}, {card: bool(made[i]) for card, i in legal})
+            for row, made in zip(values.tolist(), makes.tolist())]
+
+
+def _in_batches(game: Game) -> bool:
+    """Whether solver.batch takes `game`'s worlds: it searches trump rounds at a table of four
+    or two; ledig and the dummy of a table of three go world by world."""
+    return game.trump is not None and game.bidder is None and game.dummy is None
+
+
+def _world_batch(game: Game, worlds: List[Deal], workers: Optional[int],
+                 solver: Optional[Solver]) -> PositionBatch:
+    """The position of `game` in each world, as one batch."""
+    deal: np.ndarray = np.zeros((len(worlds), 32), dtype=np.int8)
+    for row, world in enumerate(worlds):
+        for seat, hand in enumerate(world.hands):
+            deal[row, [card.index for card in hand]] = seat
+    played: np.ndarray = np.full((len(worlds), 32), -1, dtype=np.int8)
+    played[:, :len(game.played)] = [card.index for card in game.played]
+    assert game.trump is not None       # _in_batches
+    return PositionBatch(deal, int(game.trump), int(game.leader), int(game.playing), played,
+                         game.rules, workers, solver=solver)
+
+
+def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64,
+                   seed: int = 0, objective: str = "points", workers: Optional[int] = None,
+                   solver: Optional[Solver] = None) -> Card:
+    """A card with the highest mean value over the same worlds as `analyse_view` (one of its
+    `best_cards`), for a player that needs its move and not every card's mean: each world is
+    searched for the leading card exactly and for the others only until they are shown no
+    better, and a card's bounds are refined only while they leave it a chance to be best."""
+    check_game(game)
+    if game.is_over:
+        raise SolverError("the round is over: no card is left to judge")
+    seat = game.to_move if seat is None else Seat.parse(seat)
+    if seat != game.to_move:
+        raise SolverError(f"seat {seat} is not to play: {game.to_move} is")
+    check_objective(objective)
+    worlds = whole_number("worlds", worlds, 1, MOST_WORLDS)
+    check_solver(solver)
+    legal = [card.index for card in game.legal_cards()]
+    if len(legal) == 1:
+        return ALL_CARDS[legal[0]]
+    if not _in_batches(game):
+        return analyse_view(game, seat, worlds, seed, objective, workers, solver).best_cards[0]
+    batch = _world_batch(game, sample_worlds(game, seat, worlds, seed), workers, solver)
+    try:
+        if objective == "make":
+            totals = batch.values("make")[:, legal].sum(0)
+            return ALL_CARDS[legal[int(np.argmax(totals))]]
+        return ALL_CARDS[_best_by_bounds(batch, objective, legal)]
+    finally:
+        if solver is not None:
+            solver.search_seconds += batch.search_seconds
+
+
+# Worlds whose every card is searched exactly before the others are bounded: a card chosen
+# from one world was beaten in the others' totals most of the time.
+_SCOUTING_WORLDS = 4
+# The share of a card's mean deficit in the scouted worlds that its first bound tries.
+_MARGIN_SHARE = 0.5
+
+
+def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int]) -> int:
+    """The legal card with the highest total over the batch's worlds. Every world holds an
+    exact value or an upper bound of each card (PositionBatch.against); a card is refined
+    to exact values only while its bounds' total exceeds the best exact total, so the card
+    returned has an exact total no lower than any other card's."""
+    # Every card's exact values in the first few worlds choose the card to beat.
+    known = np.arange(min(_SCOUTING_WORLDS, batch.count))
+    scouted: np.ndarray = batch.values(objective, known).astype(np.int64)
+    lead = max(legal, key=lambda card: (scouted[:, card].sum(), -card))
+    # Each card's bounds are first tried at half its scouted deficit below the lead's value.
+    deficit = scouted[:, lead].sum() - scouted.sum(0)
+    margin = [max(0, int(deficit[card] * _MARGIN_SHARE) // len(known)) if card in legal else 0
+              for card in range(32)]
+    rest = np.arange(len(known), batch.count)
+    values, found = batch.against(objective, np.full(len(rest), lead, dtype=np.int8), rest,
+                                  margin)
+    upper = np.concatenate([scouted, values.astype(np.int64)])
+    exact = np.concatenate([np.ones_like(scouted, dtype=bool), found])
+    best_total = int(upper[:, lead].sum())
+    while True:
+        totals = upper.sum(0)
+        rivals = [card for card in legal if card != lead and totals[card] > best_total]
+        if not rivals:
+            return lead
+        rival = max(rivals, key=lambda card: (totals[card], -card))
+        rows = np.nonzero(~exact[:, rival])[0]
+        values, known = batch.against(objective, np.full(len(rows), rival, dtype=np.int8),
+                                      rows)
+        # Every entry is the value or an upper bound of it: the least is the tightest.
+        upper[rows] = np.where(known, values, np.minimum(upper[rows], values))
+        exact[rows] |= known
+        total = int(upper[:, rival].sum())
+        if total > best_total or (total == best_total and rival < lead):
+            lead, best_total = rival, total
 
 
 def _view(game: Game, seat: Seat, objective: str, seed: int, sampled: List[Deal],

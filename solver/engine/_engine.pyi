@@ -1,6 +1,6 @@
 # Type stub for the compiled module solver/engine/_engine.pyx.
 from enum import IntEnum
-from typing import Dict, List, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from typing_extensions import Self, disjoint_base
 
@@ -62,3 +62,11 @@ class Engine:
     def line(self, position: _Position, metric: int, low: int, high: int, max_cards: int = ...,
              preferred: bool = ...) -> List[int]: ...
     def solve(self, position: _Position, metric: int) -> Tuple[int, List[int]]: ...
+    def moves_after(self, hands: Sequence[int], leader: int, played: bytes, metric: int,
+                    window: int = ...) -> Tuple[int, List[Tuple[int, int]]]: ...
+    def check_rows(self, specs: List[Dict[str, Any]], params_of: Any, hands: Any, leader: Any,
+                   played: Any, status: Any, to_move: Any) -> None: ...
+    def search_rows(self, specs: List[Dict[str, Any]], params_of: Any,
+                    thresholds: List[Optional[int]], hands: Any, leader: Any, played: Any,
+                    metric: int, out: Any, window: int = ..., lead: Any = ..., exact: Any = ...,
+                    margin: Optional[Sequence[int]] = ...) -> int: ...

@@ -5,8 +5,8 @@
 # in _portable.h. The search runs without the GIL and reports no errors:
 # `Engine.configure` checks every number it is given before any of it is used.
 from cpython.exc cimport PyErr_Occurred
-from libc.stdint cimport uint16_t, uint32_t, uint64_t, uintptr_t
-from libc.stdlib cimport calloc, free
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from ..model.cards import CARD_POINTS_TOTAL   # a round's card points with the last trick
@@ -22,6 +22,7 @@ cdef enum:
     NO_TRUMP = 4                  # Params.trump of a round without trump (ledig)
     NO_BIDDER = 4                 # Params.bidder of a trump round: no seat is
     SIGNAL_CHECK_MASK = 0x3FFFF   # look for Ctrl-C every 262,144 nodes (about 15 ms)
+    KNOWN_SPECS = 8               # rules an Engine keeps ready: 4 trumps x 2 playing teams
 
 cdef extern from *:
     # KLAVERJAS_ENGINE_COUNTERS=1 at build time (setup.py) compiles in the counters of what
@@ -411,6 +412,9 @@ cdef int keep_line(Search* S, const State* start, int low, int high, bint prefer
     return n
 
 
+include "_batch.pxi"
+
+
 # -- the Python face -----------------------------------------------------------------------------
 
 cdef uint32_t _mask(cards) except? 0:
@@ -439,6 +443,11 @@ cdef class Engine:
     cdef void* _memory         # the table's allocation (S.table is aligned inside it)
     cdef object _spec
     cdef bint _busy
+    # The last KNOWN_SPECS specs configured, with their Params: building Params costs about
+    # 30 us, more than the search of a late position; going back to one costs a copy.
+    cdef Params* _known_params
+    cdef list _known_specs
+    cdef int _known_next
 
     def __cinit__(self, int table_mb):
         cdef uint64_t buckets = 1
@@ -455,9 +464,15 @@ cdef class Engine:
         memset(self.S.owner, NO_OWNER, sizeof(self.S.owner))
         self._spec = None
         self._busy = False
+        self._known_params = <Params*>calloc(KNOWN_SPECS, sizeof(Params))
+        if self._known_params == NULL:
+            raise MemoryError("cannot allocate the engine's known rules")
+        self._known_specs = []
+        self._known_next = 0
 
     def __dealloc__(self):
         free(self._memory)
+        free(self._known_params)
 
     @property
     def nodes(self):
@@ -492,6 +507,13 @@ cdef class Engine:
         self._require_idle()
         if spec == self._spec:
             return
+        cdef int known
+        for known in range(len(self._known_specs)):
+            if spec == self._known_specs[known]:
+                self.S.p = self._known_params[known]
+                self._spec = self._known_specs[known]
+                self._new_epoch()
+                return
         cdef Params p
         cdef int c, d
         memset(&p, 0, sizeof(Params))
@@ -549,6 +571,16 @@ cdef class Engine:
         self.S.p = p
         self._spec = dict(spec)
         self._new_epoch()
+        self._remember(&p)
+
+    cdef void _remember(self, const Params* p):
+        """Keep the spec just configured and its Params among the known ones."""
+        if len(self._known_specs) < KNOWN_SPECS:
+            self._known_specs.append(self._spec)
+        else:
+            self._known_specs[self._known_next] = self._spec
+        self._known_params[self._known_next] = p[0]
+        self._known_next = (self._known_next + 1) % KNOWN_SPECS
 
     cdef void _new_epoch(self):
         """Start a new rules context or deal: a new table epoch, and nothing learned."""
@@ -768,6 +800,169 @@ cdef class Engine:
         self._raise_if_interrupted()
         return value, [cards[i] for i in range(n)]
 
+    # -- positions replayed in C (_batch.pxi) ------------------------------------------------
+
+    def moves_after(self, hands, int leader, bytes played, int metric, int window=8):
+        """(first_bad, [(card, value)]): the position after the cards `played` (indices, as
+        bytes) from the deal `hands` (four 32-bit sets, by seat) with `leader` leading trick
+        1, replayed here with every card checked, then `child_values(position, metric,
+        window)`. first_bad is -1 when every card was legal, else the index in `played` of the
+        first that was not, with no values."""
+        self._require_ready()
+        cdef uint32_t masks[4]
+        cdef State s
+        cdef int n, i, first_bad
+        cdef int cards[MAX_MOVES]
+        cdef int values[MAX_MOVES]
+        _check_hands(hands, masks)
+        if not 0 <= leader <= 3:
+            raise ValueError(f"leader {leader} is not a seat 0..3")
+        if not 0 <= metric <= 2:
+            raise ValueError(f"metric {metric} is not one of 0..2")
+        cdef const unsigned char* buffer = played
+        first_bad = replay_played(&self.S.p, &s, masks, leader, <const int8_t*>buffer,
+                                  min(len(played), 33))
+        if first_bad != ROW_OK:
+            return first_bad, []
+        check_position_fits(&self.S.p, &s)
+        if s.tricks_left == 0:
+            return ROW_OK, []
+        self.S.metric = metric
+        adopt_deal(&self.S, &s)
+        self._busy = True
+        try:
+            with nogil:
+                n = child_values(&self.S, &s, window, cards, values)
+        finally:
+            self._busy = False
+        self._raise_if_interrupted()
+        return ROW_OK, [(cards[i], values[i]) for i in range(n)]
+
+    def check_rows(self, list specs, const int32_t[::1] params_of, const uint32_t[:, ::1] hands,
+                   const int8_t[::1] leader, const int8_t[:, ::1] played, int32_t[::1] status,
+                   int8_t[::1] to_move):
+        """status[r]: -1 when row r's cards played are legal from its deal (hands[r], four
+        32-bit sets) under specs[params_of[r]] with leader[r] leading trick 1, and padded with
+        -1 to the end, with to_move[r] the seat to move after them; else the index in
+        played[r] of the first card that is not. Leaves the engine configured for specs[-1]."""
+        cdef Params* params = self._params_of(specs, params_of, hands, leader, played,
+                                              status.shape[0])
+        cdef int row, rows = hands.shape[0]
+        if to_move.shape[0] != rows:
+            free(params)
+            raise ValueError(f"to_move has {to_move.shape[0]} rows, not {rows}")
+        try:
+            with nogil:
+                for row in range(rows):
+                    status[row] = check_row(&params[params_of[row]], &hands[row, 0],
+                                            leader[row], &played[row, 0], &to_move[row])
+        finally:
+            free(params)
+
+    def search_rows(self, list specs, const int32_t[::1] params_of, list thresholds,
+                    const uint32_t[:, ::1] hands, const int8_t[::1] leader,
+                    const int8_t[:, ::1] played, int metric, int16_t[:, ::1] out,
+                    int window=8, lead=None, exact=None, margin=None):
+        """out[r, card]: for each row checked by check_rows, every card's value for `metric`
+        after it (as child_values), or where thresholds[params_of[r]] is not None,
+        whether that value reaches it (1 or 0, as child_bounds); -32768 for a card that is
+        not legal. With `lead` (int8[rows], a legal card of each row) and `exact`
+        (uint8[rows, 32]): lead[r]'s exact value, and for each other card its exact value
+        (exact 1) where it is better than lead[r] for the player to move, else a bound that
+        shows it is not (exact 0), tried first `margin[card]` (int16[32], default 0s) worse
+        than lead's value for the player to move. The rows are searched in one call without the GIL, in
+        order, sharing this engine's table and move-ordering memory while the deal stays the
+        same. Leaves the engine configured for specs[-1]."""
+        self._require_idle()
+        if len(thresholds) != len(specs):
+            raise ValueError(f"{len(thresholds)} thresholds for {len(specs)} specs")
+        if not 0 <= metric <= 2:
+            raise ValueError(f"metric {metric} is not one of 0..2")
+        cdef int rows = hands.shape[0], i, done
+        cdef const int8_t[::1] leads
+        cdef uint8_t[:, ::1] flags
+        cdef const int8_t* lead_of = NULL
+        cdef uint8_t* exact_of = NULL
+        cdef int16_t margins[32]
+        cdef int card
+        if rows == 0:
+            return 0
+        if (lead is None) != (exact is None):
+            raise ValueError("lead and exact go together")
+        if lead is not None:
+            leads, flags = lead, exact
+            if leads.shape[0] != rows or flags.shape[0] != rows or flags.shape[1] != 32:
+                raise ValueError(f"lead and exact must have {rows} rows (and 32 columns)")
+            lead_of, exact_of = &leads[0], &flags[0, 0]
+        for card in range(32):
+            margins[card] = 0 if margin is None else _number({"margin": margin[card]},
+                                                            "margin", 0, INF - 1)
+        if out.shape[0] != rows or out.shape[1] != 32:
+            raise ValueError(f"out has shape {(out.shape[0], out.shape[1])}, not ({rows}, 32)")
+        cdef Params* params = self._params_of(specs, params_of, hands, leader, played,
+                                              out.shape[0])
+        cdef int32_t* limits = <int32_t*>malloc(max(len(specs), 1) * sizeof(int32_t))
+        if limits == NULL:
+            free(params)
+            raise MemoryError("no memory for the batch's thresholds")
+        try:
+            for i in range(len(specs)):
+                limits[i] = -INF if thresholds[i] is None else _number(
+                    {"threshold": thresholds[i]}, "threshold", -INF + 1, INF - 1)
+            self.S.metric = metric
+            self._busy = True
+            try:
+                with nogil:
+                    done = search_rows(&self.S, params, &params_of[0], limits, &hands[0, 0],
+                                       &leader[0], &played[0, 0], rows, window, &out[0, 0],
+                                       lead_of, margins, exact_of)
+            finally:
+                self._busy = False
+                # Back to the rules configure() last set, with nothing learned from others.
+                self.S.p = params[len(specs) - 1]
+                self._new_epoch()
+        finally:
+            free(params)
+            free(limits)
+        self._raise_if_interrupted()
+        return done
+
+    cdef Params* _params_of(self, list specs, const int32_t[::1] params_of,
+                            const uint32_t[:, ::1] hands, const int8_t[::1] leader,
+                            const int8_t[:, ::1] played, Py_ssize_t rows) except NULL:
+        """Every spec's checked Params (configure() on each in turn), after checking that the
+        arrays agree: `rows` rows, each a deal and a spec index in range."""
+        cdef int row, seat, spec_count = len(specs)
+        cdef uint32_t masks[4]
+        if spec_count == 0:
+            raise ValueError("no specs given")
+        if (params_of.shape[0] != rows or hands.shape[0] != rows or hands.shape[1] != 4
+                or leader.shape[0] != rows or played.shape[0] != rows or played.shape[1] != 32):
+            raise ValueError(f"the arrays do not have {rows} rows of the same positions")
+        for row in range(rows):
+            if not 0 <= params_of[row] < spec_count:
+                raise ValueError(f"row {row}: spec index {params_of[row]} is not one of "
+                                 f"0..{spec_count - 1}")
+            if not 0 <= leader[row] <= 3:
+                raise ValueError(f"row {row}: leader {leader[row]} is not a seat 0..3")
+            for seat in range(4):
+                masks[seat] = hands[row, seat]
+            try:
+                _check_hands(masks, masks)
+            except ValueError as err:
+                raise ValueError(f"row {row}: {err}") from None
+        cdef Params* params = <Params*>malloc(spec_count * sizeof(Params))
+        if params == NULL:
+            raise MemoryError("no memory for the batch's rules")
+        try:
+            for row in range(spec_count):
+                self.configure(specs[row])
+                params[row] = self.S.p
+        except BaseException:
+            free(params)
+            raise
+        return params
+
     def _raise_if_interrupted(self):
         if self.S.interrupted:
             self.S.interrupted = False
@@ -822,6 +1017,21 @@ cdef void _fill_search_tables(Params* p):
             if mask >> k & 1:
                 p.trump_points[mask] += p.points[p.order[p.trump][k]]
     _fill_renaming(p)
+
+
+cdef int _check_hands(hands, uint32_t* masks) except -1:
+    """masks[seat] = hands[seat], when the four sets are a deal: 8 cards each, none twice."""
+    if len(hands) != 4:
+        raise ValueError(f"a deal has 4 hands, got {len(hands)}")
+    cdef uint32_t seen = 0, mask
+    cdef int seat
+    for seat in range(4):
+        mask = hands[seat]
+        if popcount(mask) != 8 or mask & seen:
+            raise ValueError(f"hand {seat} is not 8 cards apart from the other hands")
+        seen |= mask
+        masks[seat] = mask
+    return 0
 
 
 cdef int _number(dict spec, str name, int low, int high, int index=-1, int length=0) except? -1:

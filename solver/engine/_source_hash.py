@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 SOURCES = ("_engine.pyx", "_engine.pxd", "_trick.pxi", "_bounds.pxi", "_table.pxi",
-           "_ordering.pxi", "_portable.h")
+           "_ordering.pxi", "_batch.pxi", "_portable.h")
 
 
 def source_hash(folder: Union[str, Path]) -> Optional[str]:

@@ -12,8 +12,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar
 
-from ..model.cards import (ALL_CARDS, ByTeam, Card, CardsLike, Rank, Seat, SeatLike, SuitLike,
-                           Team, TeamLike, parse_cards)
+from ..model.cards import (ALL_CARDS, ByTeam, Card, CardsLike, Rank, Seat, SeatLike, Suit,
+                           SuitLike, Team, TeamLike, parse_cards)
 from ..model.deal import Deal
 from ..errors import SolverError, quote, reading_fields, whole_number
 from ..model.game import Game, check_game
@@ -180,6 +180,9 @@ class Solver:
         # configure + search is one step: two threads interleaving them would search one
         # round's position under the other round's rules.
         self._lock = threading.RLock()
+        # What the last calls' arguments came to (_setup): a few dozen entries at most.
+        self._masks: Dict[int, Tuple[Deal, Tuple[int, int, int, int]]] = {}
+        self._specs: Dict[Tuple[int, Suit, Team, int], Tuple[Rules, Deal, Dict[str, Any]]] = {}
 
     def __reduce__(self) -> Tuple[Type["Solver"], Tuple[Rules, int]]:
         # A pickled Solver (say, sent to a worker process) arrives with a fresh, empty table.
@@ -228,11 +231,11 @@ class Solver:
             nodes = self.engine.nodes - start
         if len(line) != 32 - len(game.played):    # pragma: no cover - an engine bug
             raise AssertionError(f"the line {line} does not reach the end of the round")
-        end = game.copy()
+        before = list(game.played)
         for card in line:
-            end.place(card)     # the engine's line is legal: no duty checks needed
-        totals = ByTeam({team: end.tally(team).total for team in Team})
-        return SolveResult(objective, value, totals, line, nodes, list(game.played))
+            game.place(card)    # this call's own Game; the engine's line is legal: no checks
+        totals = ByTeam({team: game.tally(team).total for team in Team})
+        return SolveResult(objective, value, totals, line, nodes, before)
 
     def solve_moves(self, deal: Deal, trump: Optional[SuitLike] = None,
                     leader: Optional[SeatLike] = None, playing: Optional[TeamLike] = None,
@@ -242,8 +245,71 @@ class Solver:
         """{card: value} for every legal card of the player to move: the value if that card
         is played and both sides play optimally afterwards."""
         check_objective(objective)
+        if bidder is None and dummy is None:
+            values = self._moves_replayed_in_engine(deal, trump, leader, playing, rules, played,
+                                                    objective)
+            if values is not None:
+                return values
         game = self.game(deal, trump, leader, playing, rules, played, bidder=bidder, dummy=dummy)
         return self.move_values(game, objective)
+
+    # -- the cost of a call --------------------------------------------------------------------
+
+    def _moves_replayed_in_engine(self, deal: Deal, trump: Optional[SuitLike],
+                                  leader: Optional[SeatLike], playing: Optional[TeamLike],
+                                  rules: Optional[RulesLike],
+                                  played: CardsLike, objective: str
+                                  ) -> Optional[Dict[Card, Value]]:
+        """solve_moves with the cards played replayed and checked by the engine, in C: the
+        pure-Python Game and its replay cost several times the search of a late position.
+        None when an argument is not plainly good (a card not held or illegal, anything
+        unreadable): the Game's path then says what is wrong, as it always has."""
+        if (objective == "make" or not isinstance(deal, Deal) or trump is None or leader is None
+                or playing is None):
+            return None
+        try:
+            setup = self._setup(deal, Suit.parse(trump), Seat.parse(leader),
+                                Team.parse(playing), check_rules(rules, self.rules))
+            cards = _played_indices(played)
+        except (SolverError, TypeError, ValueError):
+            return None
+        if cards is None:
+            return None
+        spec, masks, first = setup
+        with self._lock:
+            start = time.perf_counter()
+            try:
+                self.engine.configure(spec)
+                bad, values = self.engine.moves_after(masks, first, cards, _METRICS[objective])
+            finally:
+                self.search_seconds += time.perf_counter() - start
+        if bad >= 0:
+            return None
+        return {ALL_CARDS[card]: value for card, value in values}
+
+    def _setup(self, deal: Deal, trump: Suit, leader: Seat, playing: Team, rules: Rules
+               ) -> Tuple[Dict[str, Any], Tuple[int, int, int, int], int]:
+        """(engine_spec, the hands as sets, the leader) for a round, kept from the last call
+        when only the deal changed (and the rules do not read the deal) or nothing did."""
+        # Keyed by identity: hashing a Deal or a Rules costs more than the rest of a call.
+        kept = self._masks.get(id(deal))
+        if kept is None or kept[0] is not deal:
+            hands = [sum(1 << c.index for c in deal[seat]) for seat in Seat]
+            kept = (deal, (hands[0], hands[1], hands[2], hands[3]))
+            if len(self._masks) >= 64:
+                self._masks.clear()
+            self._masks[id(deal)] = kept
+        masks = kept[1]
+        reads_deal = rules.roem == "hand" or (rules.roem == "table" and rules.stuk == "hand")
+        key = (id(rules), trump, playing, id(deal) if reads_deal else 0)
+        known = self._specs.get(key)
+        if known is None or known[0] is not rules or (reads_deal and known[1] is not deal):
+            known = (rules, deal, engine_spec(Game(deal, trump, leader, playing, rules)))
+            if len(self._specs) >= 64:
+                self._specs.clear()
+            self._specs[key] = known
+        spec = known[2]
+        return spec, masks, int(leader)
 
     # -- on a Game -------------------------------------------------------------------------------
 
@@ -394,6 +460,30 @@ class Solver:
                 return method(position, *args)
             finally:
                 self.search_seconds += time.perf_counter() - start
+
+
+_INDEX_OF: Dict[Any, int] = {card: card.index for card in ALL_CARDS}
+_INDEX_OF.update({str(card): card.index for card in ALL_CARDS})
+# The 32 Card objects are the only ones there are (Card.__new__ hands them out), and live as
+# long as the module: their ids name them, without the Python-level Card.__hash__.
+_INDEX_OF_ID: Dict[int, int] = {id(card): card.index for card in ALL_CARDS}
+
+
+def _played_indices(played: CardsLike) -> Optional[bytes]:
+    """The cards played as the engine's indices, when each is a Card or its plain text (as
+    str(card) writes it); None for anything else, which the Game's path reads (or refuses)."""
+    if isinstance(played, str):
+        played = played.split(" ") if played else []
+    try:
+        return bytes([_INDEX_OF_ID[id(card)] for card in played])
+    except KeyError:
+        pass            # text among them
+    except TypeError:
+        return None
+    try:
+        return bytes([_INDEX_OF[card] for card in played])
+    except (KeyError, TypeError):
+        return None
 
 
 def _score_is_points(rules: Rules) -> bool:

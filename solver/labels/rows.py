@@ -150,11 +150,15 @@ def _row(config: LabelConfig, game: Game, solver, deal_id: int) -> Tuple[Dict[st
     return row, first_optimal_card(mine)
 
 
-def shard_columns(config: LabelConfig, shard: int, solver=None) -> Dict[str, np.ndarray]:
+def shard_columns(config: LabelConfig, shard: int, solver=None, part: int = 0,
+                  parts: int = 1) -> Dict[str, np.ndarray]:
     """The columns of one shard, as NumPy arrays in schema order, searched by `solver` (by
-    default a new `Solver` for `config.rules`)."""
+    default a new `Solver` for `config.rules`); with `parts`, those of the deals of its part
+    number `part` (0..parts-1) alone, so that workers can share one shard."""
     solver = solver if solver is not None else Solver(config.rules)
-    rows = [row for deal_id in config.shard_deals(shard)
+    deals = config.shard_deals(shard)
+    deals = deals[part * len(deals) // parts:(part + 1) * len(deals) // parts]
+    rows = [row for deal_id in deals
             for row in deal_rows(config, deal_id, solver)]
     columns = {}
     for name, (dtype, width, _) in schema(config).items():

@@ -30,7 +30,7 @@ from .config import LabelConfig
 from .folder import (check_kept, finish_manifest, locked, missing_shards, open_manifest,
                      remove_temporaries)
 from .shards import ShardDigests, encode, shard_name, write_atomically
-from .worker import timed_shard
+from .worker import timed_part, timed_shard
 
 ShardResult = Tuple[int, Dict[str, np.ndarray], float]
 
@@ -165,9 +165,62 @@ def _run_shards(config: LabelConfig, todo: Iterator[int], count: int, workers: i
     read one shard at a time, as a worker becomes free."""
     if scheduler is not None:
         return _run_on_dask(config, todo, scheduler)
-    if workers == 1 or count <= 1:
+    if workers == 1 or count == 0:
         return (timed_shard(config, shard) for shard in todo)
-    return _ProcessPool(config, todo, min(workers, count))
+    parts = _parts_per_shard(config, count, workers)
+    if parts == 1:
+        return _ProcessPool(config, todo, min(workers, count))
+    tasks = ((shard, part, parts) for shard in todo for part in range(parts))
+    return _Reassembled(_ProcessPool(config, tasks, workers), parts)
+
+
+def _parts_per_shard(config: LabelConfig, count: int, workers: int) -> int:
+    """Into how many tasks each shard is split: 1 when there are shards enough to keep every
+    worker busy to the end (twice as many as workers); else enough parts that there are
+    (`klaverjas labels --deals 300` is one shard of the default 1000 deals, and ran on one
+    core), but none smaller than a few deals."""
+    if count >= 2 * workers:
+        return 1
+    return max(1, min(-(-2 * workers // count), config.deals_per_shard // _LEAST_PART_DEALS,
+                      _MOST_PARTS))
+
+
+# A part of a shard holds this many deals at least; a shard is split in at most so many.
+_LEAST_PART_DEALS = 4
+_MOST_PARTS = 64
+
+
+class _Reassembled:
+    """The shards of a pool that computes them in parts: (shard, columns, seconds) once
+    every part of a shard is in, the parts' rows in deal order (the shard's rows never
+    depend on which worker made them)."""
+
+    def __init__(self, pool: "_ProcessPool", parts: int):
+        self.pool = pool
+        self.parts = parts
+        self.results = self._collect()
+
+    def __iter__(self) -> Iterator[ShardResult]:
+        return self.results
+
+    def _collect(self) -> Generator[ShardResult, None, None]:
+        waiting: Dict[int, Dict[int, Tuple[Dict[str, np.ndarray], float]]] = {}
+        result: Any
+        for result in self.pool:
+            (shard, part), columns, seconds = result
+            done = waiting.setdefault(shard, {})
+            done[part] = (columns, seconds)
+            if len(done) < self.parts:
+                continue
+            del waiting[shard]
+            ordered = [done[i] for i in range(self.parts)]
+            yield (shard, {name: np.concatenate([c[name] for c, _ in ordered])
+                           for name in ordered[0][0]}, sum(t for _, t in ordered))
+
+    def close(self) -> None:
+        """Stop the pool (see _ProcessPool.close)."""
+        self.results.close()
+        self.pool.close()
 
 
 class _ProcessPool:
@@ -175,7 +228,7 @@ class _ProcessPool:
     to each, and a worker that dies (killed, out of memory) ends the run with a clear error
     instead of a shard that never comes back."""
 
-    def __init__(self, config: LabelConfig, todo: Iterator[int], workers: int):
+    def __init__(self, config: LabelConfig, todo: Iterator[Any], workers: int):
         import multiprocessing
         # fork on Linux: no `if __name__ == "__main__"` needed in the caller's script.
         method = "fork" if sys.platform.startswith("linux") else "spawn"
@@ -221,7 +274,7 @@ class _ProcessPool:
                 del result          # a finished shard is the caller's now: hold none here
 
     @staticmethod
-    def _send(connection: Connection, shard: Optional[int]) -> None:
+    def _send(connection: Connection, shard: Any) -> None:
         try:
             connection.send(shard)
         except OSError:
@@ -255,7 +308,8 @@ def _serve(config: LabelConfig, connection: Connection, parent: int) -> None:
             return
         message: Tuple[bool, Any]
         try:
-            message = (False, timed_shard(config, shard))
+            message = (False, timed_shard(config, shard) if isinstance(shard, int)
+                       else timed_part(config, *shard))
         except Exception as err:
             message = (True, err)
         try:

@@ -51,3 +51,13 @@ def timed_shard(config: LabelConfig, shard: int) -> Tuple[int, Dict[str, np.ndar
     before = solver.search_seconds
     columns = shard_columns(config, shard, solver)
     return shard, columns, solver.search_seconds - before
+
+
+def timed_part(config: LabelConfig, shard: int, part: int, parts: int
+               ) -> Tuple[Tuple[int, int], Dict[str, np.ndarray], float]:
+    """((shard, part), the columns of that part of the shard, the seconds spent inside solver
+    calls): `timed_shard` for a shard shared out among workers (shard_columns' parts)."""
+    solver = worker_solver(config)
+    before = solver.search_seconds
+    columns = shard_columns(config, shard, solver, part, parts)
+    return (shard, part), columns, solver.search_seconds - before

@@ -281,6 +281,9 @@ class Game:
     def check(self, card: CardLike) -> Card:
         """The card, if the player to move may play it; else IllegalPlayError saying why."""
         card = self._held(card)
+        trick = self.current_trick
+        if not trick or (card.suit == trick[0].suit and card.suit != self.trump):
+            return card     # a lead, or following a plain suit: every duty allows it
         seat = self.to_move
         allowed, duty = legal_cards(self.hands[seat], self.current_trick, seat,
                                     self.trick_leader, self.trump, self.rules)
@@ -295,19 +298,21 @@ class Game:
     def _held(self, card: CardLike) -> Card:
         """The card, if the player to move holds it (duty "hold"), before the end ("over")."""
         seat = self.to_move
-        where = f"trick {self.trick_number}, seat {seat.name}"
-        try:
-            card = Card.parse(card)
-        except NotationError as err:
-            raise IllegalPlayError(f"{where}: {err}", seat=seat, trick=self.trick_number,
-                                   duty="notation") from None
+        if type(card) is not Card:
+            try:
+                card = Card.parse(card)
+            except NotationError as err:
+                raise IllegalPlayError(f"trick {self.trick_number}, seat {seat.name}: {err}",
+                                       seat=seat, trick=self.trick_number,
+                                       duty="notation") from None
         if self.is_over:
             raise IllegalPlayError(f"{card}: the round is over, all 8 tricks are played",
                                    card=card, trick=self.trick_number, duty="over")
         if card not in self.hands[seat]:
             owner = "was already played" if card in self.played else \
                 f"is in the hand of {next(s.name for s in Seat if card in self.hands[s])}"
-            raise IllegalPlayError(f"{where}: {seat.name} does not hold {card} (it {owner})",
+            raise IllegalPlayError(f"trick {self.trick_number}, seat {seat.name}: {seat.name} "
+                                   f"does not hold {card} (it {owner})",
                                    card=card, seat=seat, trick=self.trick_number, duty="hold")
         return card
 

@@ -1,0 +1,116 @@
+"""solver.batch: arrays of positions in, every card's value out, equal to one solve_moves
+call per position; a bad row raises naming the row."""
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import SLOW, rules_strategy
+from solver import Deal, Game, IllegalPlayError, Rules, Seat, Solver, Suit, Team
+from solver.batch import NOT_LEGAL, move_values
+from solver.errors import DealError, SolverError
+from solver.model.scoring import value_for_team
+
+
+def random_rows(seed, count, rules, least=0, most=31):
+    """`count` positions after random legal play, as the batch's arrays and as Games."""
+    rng = np.random.default_rng(seed)
+    deal = np.zeros((count, 32), dtype=np.int8)
+    trump, leader, playing = (rng.integers(0, 4, count), rng.integers(0, 4, count),
+                              rng.integers(0, 2, count))
+    played = np.full((count, 32), -1, dtype=np.int8)
+    games = []
+    for row in range(count):
+        game = Game(Deal.random(int(rng.integers(2**32))), Suit(int(trump[row])),
+                    Seat(int(leader[row])), Team(int(playing[row])), rules)
+        for seat, hand in enumerate(game.deal.hands):
+            deal[row, [c.index for c in hand]] = seat
+        for _ in range(int(rng.integers(least, most + 1))):
+            legal = game.legal_cards()
+            game.play(legal[int(rng.integers(len(legal)))])
+        played[row, :len(game.played)] = [c.index for c in game.played]
+        games.append(game)
+    return (deal, trump, leader, playing, played), games
+
+
+def expected_row(game, objective):
+    row = np.full(32, NOT_LEGAL, dtype=np.int16)
+    team = game.to_move.team
+    for card, value in Solver(game.rules).move_values(game, objective).items():
+        row[card.index] = int(value_for_team(value, team, game.playing))
+    return row
+
+
+@settings(max_examples=25, **SLOW)
+@given(rules_strategy, st.integers(0, 2**32 - 1), st.sampled_from(["points", "score", "make"]),
+       st.sampled_from([1, 2]))
+def test_batch_equals_independent_solve_moves_calls(rules, seed, objective, workers):
+    arrays, games = random_rows(seed, 6, rules, least=12)
+    values = move_values(*arrays, objective=objective, rules=rules, workers=workers)
+    assert values.dtype == np.int16 and values.shape == (6, 32)
+    for row, game in enumerate(games):
+        assert values[row].tolist() == expected_row(game, objective).tolist(), row
+
+
+def test_batch_of_full_deals_and_scalars_for_every_row():
+    arrays, games = random_rows(3, 3, Rules(), least=0, most=0)
+    deal, _, _, _, played = arrays
+    games = [Game(g.deal, "D", "S", "EW", g.rules) for g in games]
+    values = move_values(deal, 1, 2, 1, played, workers=2)
+    for row, game in enumerate(games):
+        assert values[row].tolist() == expected_row(game, "points").tolist()
+
+
+def test_a_finished_round_has_no_legal_card_and_an_empty_batch_no_rows():
+    arrays, games = random_rows(5, 2, Rules(), least=32, most=32)
+    assert (move_values(*arrays) == NOT_LEGAL).all()
+    empty = np.zeros((0, 32), dtype=np.int8)
+    assert move_values(empty, [], [], [], empty).shape == (0, 32)
+
+
+def test_a_bad_row_raises_naming_it():
+    (deal, trump, leader, playing, played), games = random_rows(7, 4, Rules(), least=4, most=8)
+    bad = played.copy()
+    game = games[2]
+    illegal = next(c for c in game.hands[game.to_move.partner] if True)   # not its hand
+    bad[2, len(game.played)] = illegal.index
+    with pytest.raises(IllegalPlayError, match=r"^row 2: played\[\d+\]: .* does not hold"):
+        move_values(deal, trump, leader, playing, bad)
+    bad = played.copy()
+    bad[1, 31] = 5
+    with pytest.raises(IllegalPlayError, match=r"row 1: played\[31\] is 5 after the -1 padding"):
+        move_values(deal, trump, leader, playing, bad)
+    broken = deal.copy()
+    broken[3, 0] = (broken[3, 0] + 1) % 4
+    with pytest.raises(DealError, match="row 3: deal gives the seats"):
+        move_values(broken, trump, leader, playing, played)
+    with pytest.raises(SolverError, match="row 0: trump 4"):
+        move_values(deal, [4, 0, 0, 0], leader, playing, played)
+    with pytest.raises(SolverError, match="played must have shape"):
+        move_values(deal, trump, leader, playing, played[:, :5])
+    with pytest.raises(SolverError, match="deal must be a 2-dimensional array of whole"):
+        move_values(deal.astype(float), trump, leader, playing, played)
+
+
+def test_a_duty_broken_names_the_row_and_the_duty():
+    rules = Rules()
+    for seed in range(50):
+        (deal, trump, leader, playing, played), games = random_rows(seed, 1, rules, 1, 1)
+        game = games[0]
+        wrong = [c for c in game.hands[game.to_move] if c not in game.legal_cards()]
+        if wrong:
+            played[0, 1] = wrong[0].index
+            with pytest.raises(IllegalPlayError, match=r"^row 0: played\[1\]: .*breaks the duty"):
+                move_values(deal, trump, leader, playing, played)
+            return
+    pytest.fail("no position with an illegal card held")
+
+
+@pytest.mark.parametrize("rules", [Rules.rotterdam(), Rules(roem="hand"), Rules(stuk="hand")],
+                         ids=["rotterdam", "roem-in-hand", "stuk-in-hand"])
+def test_threads_share_out_the_rows_and_keep_their_order(rules):
+    """Rules that read the deal give every row rules of its own."""
+    arrays, games = random_rows(9, 150, rules, least=22, most=30)
+    values = move_values(*arrays, rules=rules, workers=2)
+    for row, game in enumerate(games):
+        assert values[row].tolist() == expected_row(game, "points").tolist(), row

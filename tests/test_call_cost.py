@@ -1,0 +1,98 @@
+"""The public calls replay the cards played in the engine (Solver._moves_replayed_in_engine):
+the values, and the errors, are those of the Game's replay, under every rule option."""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import SLOW, positions, rules_strategy
+from solver import Deal, Game, IllegalPlayError, Rules, Solver
+from solver.engine.reference import minimax_moves
+from solver.engine.search import engine_spec
+
+
+@settings(max_examples=80, **SLOW)
+@given(positions(tricks_left=st.integers(1, 4)), st.sampled_from(["points", "score"]),
+       st.booleans())
+def test_solve_moves_equals_the_games_replay(game, objective, as_text):
+    played = " ".join(map(str, game.played)) if as_text else list(game.played)
+    solver = Solver(game.rules)
+    fast = solver.solve_moves(game.deal, game.trump, game.leader, game.playing,
+                              played=played, objective=objective)
+    slow = Solver(game.rules).move_values(game, objective)
+    assert fast == slow
+    if len(game.tricks) >= 5:
+        assert fast == minimax_moves(game, objective)
+
+
+@settings(max_examples=40, **SLOW)
+@given(positions(tricks_left=st.integers(1, 7)), st.integers(0, 31))
+def test_an_illegal_card_is_refused_as_the_game_refuses_it(game, index):
+    """A card not held or breaking a duty, at the end of the cards played: the same error."""
+    card = game.deal.hands[index // 8][index % 8]
+    played = list(game.played) + [card]
+    check = Game(game.deal, game.trump, game.leader, game.playing, game.rules)
+    try:
+        check.replay(played)
+    except IllegalPlayError as err:
+        expected = str(err)
+    else:
+        return      # the card was legal there
+    with pytest.raises(IllegalPlayError) as raised:
+        Solver(game.rules).solve_moves(game.deal, game.trump, game.leader, game.playing,
+                                       played=played)
+    assert str(raised.value) == expected
+
+
+def test_one_solver_across_rules_trumps_and_deals_keeps_each_calls_values():
+    """The engine keeps the last rules it was given ready (Engine._known_specs): going back
+    to earlier ones must give the values a fresh Solver gives."""
+    solver = Solver()
+    calls = []
+    for i in range(24):
+        deal = Deal.random(i)
+        rules = [Rules(), Rules.rotterdam(), Rules(roem="hand"), Rules(stuk="hand")][i % 4]
+        trump, leader, playing = "SHDC"[i % 4], "NESW"[i // 4 % 4], ["NS", "EW"][i % 2]
+        game = Game(deal, trump, leader, playing, rules)
+        for _ in range(20):
+            game.play(game.legal_cards()[0])
+        calls.append((deal, trump, leader, playing, rules, list(game.played)))
+    for deal, trump, leader, playing, rules, played in calls + calls[::-1]:
+        assert solver.solve_moves(deal, trump, leader, playing, rules, played) == \
+            Solver(rules).solve_moves(deal, trump, leader, playing, rules, played)
+
+
+def test_the_engines_replay_refuses_a_bad_deal_by_name():
+    engine = Solver().engine
+    engine.configure(engine_spec(Game(Deal.random(1), "H", "N", "NS")))
+    with pytest.raises(ValueError, match="hand 1 is not 8 cards"):
+        engine.moves_after((0xFF, 0xFF, 0xFF0000, 0xFF000000), 0, b"", 0)
+    assert engine.moves_after((0xFF, 0xFF00, 0xFF0000, 0xFF000000), 0, bytes([8]), 0) == (0, [])
+
+
+@settings(max_examples=30, **SLOW)
+@given(rules_strategy, st.integers(0, 2**32 - 1), st.integers(0, 28))
+def test_positions_after_random_play_agree_with_engine_position(rules, seed, cards):
+    """The score metric reads the points taken: a wrong replay shows in its values."""
+    game = Game(Deal.random(seed), "S", "W", "EW", rules)
+    for i in range(cards):
+        legal = game.legal_cards()
+        game.play(legal[(seed >> (i % 16)) % len(legal)])
+    fast = Solver(rules).solve_moves(game.deal, "S", "W", "EW", played=game.played,
+                                     objective="score")
+    solver = Solver(rules)
+    assert fast == solver.move_values(game, "score")
+
+
+@settings(max_examples=60, **SLOW)
+@given(positions(rules=rules_strategy, tricks_left=st.integers(1, 8)))
+def test_check_allows_exactly_the_legal_cards(game):
+    """Game.check's shortcut (a lead, or following a plain suit) agrees with legal_cards."""
+    if game.is_over:
+        return
+    legal = game.legal_cards()
+    for card in sorted(game.hands[game.to_move]):
+        if card in legal:
+            assert game.check(card) == card
+        else:
+            with pytest.raises(IllegalPlayError, match="breaks the duty"):
+                game.check(card)
