@@ -453,7 +453,8 @@ def _ledig_bids(deal: Deal, dealer: Seat, rules: Rules, chooser_leads: bool,
     def bid(solver: Solver, where: Tuple[Seat, Optional[Suit]]) -> LedigBid:
         seat, trump = where
         leader = seat if chooser_leads else dealer.left
-        value = solver.value(Game(deal, trump, leader, None, rules, bidder=seat), "points")
+        value = solver.value(Game(deal, trump, leader, None, rules, bidder=seat,
+                                  dummy=_dummy_of(seat, rules)), "points")
         return LedigBid(seat, trump, leader, value, value == 0)
 
     return solve_all(bid, [(seat, t) for seat in Seat for t in trumps], rules, workers, solver)
@@ -478,7 +479,8 @@ def _ledig_with_worlds(bids: List[LedigBid], deal: Deal, rules: Rules, worlds: i
 
     def solve(solver: Solver, job: Tuple[LedigBid, Deal]) -> int:
         bid, world = job
-        return solver.value(Game(world, bid.trump, bid.leader, None, rules, bidder=bid.seat))
+        return solver.value(Game(world, bid.trump, bid.leader, None, rules, bidder=bid.seat,
+                                 dummy=_dummy_of(bid.seat, rules)))
 
     results = solve_all(solve, jobs, rules, workers)
     out: List[LedigBid] = []

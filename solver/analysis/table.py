@@ -212,7 +212,10 @@ def _ledig_table(deal: Deal, rules: Rules, solver: Optional[Solver],
 
     def cell(solver: Solver, where: Tuple[Seat, Optional[Suit], Seat]) -> int:
         bidder, trump, leader = where
-        return solver.value(Game(deal, trump, leader, None, rules, bidder=bidder), "points")
+        # At a table of three, any hand of the bidder's team as the dummy: the same value.
+        dummy = bidder.partner if rules.players == 3 else None
+        return solver.value(Game(deal, trump, leader, None, rules, bidder=bidder, dummy=dummy),
+                            "points")
 
     cells = [(bidder, trump, leader) for bidder in Seat for trump in trumps for leader in Seat]
     results = solve_all(cell, cells, rules, workers, solver)

@@ -188,7 +188,8 @@ def record_with_overrides(args, record: GameRecord, rules: Optional[Rules] = Non
     with one).
 
     The house rules of --rules keep the record's contract, unless they name ledig: a ledig
-    round stays one under `--rules rotterdam`."""
+    round stays one under `--rules rotterdam`, with its ledig_trump and ledig_bonus unless
+    --rules sets them to other than the default."""
     contract = getattr(args, "contract", None)
     bidder = getattr(args, "bidder", None)
     dummy = getattr(args, "dummy", None)
@@ -197,7 +198,10 @@ def record_with_overrides(args, record: GameRecord, rules: Optional[Rules] = Non
     if rules is None:
         rules = record.rules
     elif rules.contract != "ledig":
-        rules = dataclasses.replace(rules, contract=record.rules.contract)
+        # The record's contract, with its options where --rules leaves them at the default.
+        kept = {name: getattr(record.rules, name) for name in ("ledig_trump", "ledig_bonus")
+                if getattr(rules, name) == getattr(Rules(), name)}
+        rules = dataclasses.replace(rules, contract=record.rules.contract, **kept)
     rules = with_contract(args, rules)
     changes: Dict[str, Any] = {"rules": rules}
     if dummy is not None:

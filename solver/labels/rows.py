@@ -53,6 +53,8 @@ def ledig_bidder(config: LabelConfig, deal_id: int) -> Optional[Seat]:
         return None
     if config.bidder is not None:
         return config.bidder
+    if config.dummy is not None:    # a fixed dummy fixes the playing team: the bidder's
+        return config.dummy.team.seats[SplitMix64(derive(config.seed, deal_id, 4)).below(2)]
     return Seat(SplitMix64(derive(config.seed, deal_id, 4)).below(4))
 
 

@@ -1,0 +1,68 @@
+"""Where ledig, the tables of three and two and the speed paths meet: cases found wrong in
+review, each kept as a test."""
+import json
+
+import pytest
+
+from solver import Card, Deal, Game, GameRecord, Rules, Seat, Solver
+from solver.analysis import analyse_bidding, solve_table
+from solver.cli import main
+from solver.labels import LabelConfig, generate, load
+
+DEAL_TEXT = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
+DEAL = Deal.from_pbn(DEAL_TEXT)
+LEDIG_THREE = Rules(contract="ledig", players=3)
+
+
+@pytest.fixture(autouse=True)
+def in_a_scratch_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+def test_house_rules_over_a_ledig_record_keep_its_chosen_trump_and_bonus(capsys, tmp_path):
+    # --rules rotterdam keeps the record's contract; its ledig options go with it (the
+    # record's trump was dropped, and the bonus reset to 50, without a word).
+    path = tmp_path / "chosen.json"
+    path.write_text(json.dumps({
+        "deal": DEAL_TEXT, "leader": "W", "bidder": "S", "trump": "H",
+        "rules": {"contract": "ledig", "ledig_trump": "chosen", "ledig_bonus": 100}}))
+    assert main(["analyse", str(path), "--rules", "rotterdam", "--json", "--workers", "1"]) == 0
+    record = json.loads(capsys.readouterr().out)["record"]
+    assert record["trump"] == "H"
+    assert (record["rules"]["trump_duty"], record["rules"]["ledig_trump"],
+            record["rules"]["ledig_bonus"]) == ("rotterdam", "chosen", 100)
+    # A ledig option named in --rules still replaces the record's.
+    assert main(["analyse", str(path), "--rules", '{"ledig_bonus": 80}', "--json",
+                 "--workers", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["record"]["rules"]["ledig_bonus"] == 80
+
+
+def test_the_ledig_table_and_ledig_bids_at_a_table_of_three():
+    # Double dummy, the value is the four-player one whichever hand of the team is the dummy.
+    table = solve_table(DEAL, LEDIG_THREE, workers=1)
+    four = solve_table(DEAL, Rules(contract="ledig"), workers=1)
+    assert table.values == four.values
+    bids = analyse_bidding(DEAL, "N", LEDIG_THREE, "draaikaart", "H", workers=1, worlds=2)
+    assert [b.value for b in bids.ledig] == [
+        b.value for b in analyse_bidding(DEAL, "N", Rules(contract="ledig"), "draaikaart", "H",
+                                         workers=1).ledig]
+
+
+def test_ledig_labels_at_a_table_of_three_with_a_fixed_dummy(tmp_path):
+    # The bidder drawn per deal comes from the fixed dummy's team (the playing team), instead
+    # of a RulesError on every deal whose bidder sat in the other team.
+    config = LabelConfig(deals=8, seed=2, rules=LEDIG_THREE, dummy="N", positions="root",
+                         format="npz")
+    generate(config, tmp_path / "out", workers=1)
+    rows = load(tmp_path / "out")
+    assert len(rows["deal_id"]) == 8
+    assert set(int(d) for d in rows["dummy"]) == {int(Seat.N)}
+    assert {Seat(int(b)).team for b in rows["bidder"]} == {Seat.N.team}
+    solver = Solver(LEDIG_THREE)
+    for row in range(8):
+        hands = [[Card.from_index(c) for c in range(32) if rows["deal"][row][c] == s]
+                 for s in range(4)]
+        game = Game(Deal(hands), None, int(rows["leader"][row]), rules=LEDIG_THREE,
+                    bidder=int(rows["bidder"][row]), dummy="N")
+        side = 1 if game.to_move.team == game.playing else -1
+        assert int(rows["best"][row]) == max(side * v for v in solver.move_values(game).values())
