@@ -66,3 +66,17 @@ def test_ledig_labels_at_a_table_of_three_with_a_fixed_dummy(tmp_path):
                     bidder=int(rows["bidder"][row]), dummy="N")
         side = 1 if game.to_move.team == game.playing else -1
         assert int(rows["best"][row]) == max(side * v for v in solver.move_values(game).values())
+
+
+@pytest.mark.parametrize("rules, dummy, seat", [(Rules(players=2), None, "E"),
+                                               (Rules(players=3), "N", "S")])
+def test_best_view_card_takes_the_seat_of_the_player_to_move_as_analyse_view_does(rules, dummy,
+                                                                                 seat):
+    # At a table of two or three the person to move plays two hands: either seat names him.
+    from solver.analysis.view import analyse_view, best_view_card
+    game = Game(DEAL, "H", "W", "NS", rules, dummy=dummy)
+    if dummy is not None:
+        game.play(game.legal_cards()[0])        # N, the dummy, is to move: S plays it
+    assert seat != game.to_move.name
+    view = analyse_view(game, seat=seat, worlds=4, workers=1)
+    assert best_view_card(game, seat=seat, worlds=4, workers=1) in view.best_cards

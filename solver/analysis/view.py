@@ -254,8 +254,9 @@ def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64
     if game.is_over:
         raise SolverError("the round is over: no card is left to judge")
     seat = game.to_move if seat is None else Seat.parse(seat)
-    if seat != game.to_move:
+    if seat != game.to_move and seat not in _same_player(game):    # as analyse_view
         raise SolverError(f"seat {seat} is not to play: {game.to_move} is")
+    seat = game.to_move
     check_objective(objective)
     worlds = whole_number("worlds", worlds, 1, MOST_WORLDS)
     check_solver(solver)
