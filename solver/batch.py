@@ -31,7 +31,7 @@ import numpy as np
 
 from .engine._compiled import engine as _engine
 from .engine.search import DEFAULT_TABLE_MB, MOST_TABLE_MB, Solver, engine_spec
-from .errors import DealError, IllegalPlayError, SolverError, whole_number
+from .errors import DealError, IllegalPlayError, RulesError, SolverError, whole_number
 from .model.cards import ALL_CARDS, Seat, Suit, Team
 from .model.deal import Deal
 from .model.game import Game
@@ -70,6 +70,11 @@ class PositionBatch:
         """`solver`, when given, searches every row on its own engine and table (warm from
         its earlier calls), on the calling thread: `workers` and `table_mb` are then unused."""
         self.rules = check_rules(rules)
+        if self.rules.contract == "ledig" or self.rules.players == 3:
+            # Their rows would need a bidder or a dummy, which these arrays do not carry.
+            raise RulesError(f"solver.batch searches trump rounds at a table of four or two; "
+                             f"for {_not_batched(self.rules)} use Solver.solve_moves (bidder=, "
+                             f"dummy=) position by position")
         self.solver = solver
         table_mb = whole_number("table_mb (megabytes)", table_mb, 1, MOST_TABLE_MB)
         threads = (os.cpu_count() or 1) if workers is None else whole_number("workers",
@@ -208,6 +213,12 @@ class _Rows:
             axis=1).astype(np.uint32))
         # The team to move (0 NS, 1 EW), known once the rows are replayed (_check_plays).
         self.to_move_team = np.zeros(count, dtype=np.int8)
+
+
+def _not_batched(rules: Rules) -> str:
+    """What in `rules` solver.batch does not take, in words."""
+    what = "a ledig round" if rules.contract == "ledig" else "a round"
+    return what + (" at a table of three" if rules.players == 3 else "")
 
 
 def _integers(name: str, value: Any, dimensions: int) -> np.ndarray:

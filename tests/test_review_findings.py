@@ -80,3 +80,32 @@ def test_best_view_card_takes_the_seat_of_the_player_to_move_as_analyse_view_doe
     assert seat != game.to_move.name
     view = analyse_view(game, seat=seat, worlds=4, workers=1)
     assert best_view_card(game, seat=seat, worlds=4, workers=1) in view.best_cards
+
+
+@pytest.mark.parametrize("rules, named", [
+    (Rules(contract="ledig"), "for a ledig round use Solver.solve_moves"),
+    (Rules(players=3), "for a round at a table of three use Solver.solve_moves"),
+    (LEDIG_THREE, "for a ledig round at a table of three"),
+])
+def test_solver_batch_refuses_rounds_its_rows_cannot_describe(rules, named):
+    # It said "needs the bidder seat: bidder='S', say", an argument move_values does not take.
+    import numpy as np
+    from solver import batch
+    from solver.errors import RulesError
+    deal = np.zeros((1, 32), dtype=np.int8)
+    for seat, hand in enumerate(DEAL.hands):
+        deal[0, [c.index for c in hand]] = seat
+    with pytest.raises(RulesError, match=named):
+        batch.move_values(deal, trump=1, leader=0, playing=0, rules=rules)
+
+
+def test_a_seat_the_rules_do_not_take_is_named_by_its_letter(capsys):
+    # The command line passes Seat objects: the error said dummy=<Seat.N: 0>.
+    from solver.errors import RulesError
+    with pytest.raises(RulesError, match=r"^dummy=N is for three-player rounds"):
+        Game(DEAL, "H", "W", "NS", dummy=Seat.N)
+    with pytest.raises(RulesError, match=r"^bidder=S is for ledig rounds"):
+        Game(DEAL, "H", "W", "NS", bidder=Seat.S)
+    assert main(["solve", DEAL_TEXT, "--trump", "H", "--leader", "W", "--playing", "NS",
+                 "--dummy", "N"]) != 0
+    assert "dummy=N is for three-player rounds" in capsys.readouterr().err

@@ -154,6 +154,11 @@ class _RoundSeats:
     dummy: Optional[Seat]
 
 
+def _seat_text(seat: SeatLike) -> str:
+    """A seat as an error names it: N, not <Seat.N: 0>; anything else as given."""
+    return seat.name if isinstance(seat, Seat) else quote(seat)
+
+
 def _round_seats(rules: Rules, trump: Optional[SuitLike], leader: Optional[SeatLike],
                  playing: Optional[TeamLike], bidder: Optional[SeatLike],
                  dummy: Optional[SeatLike]) -> _RoundSeats:
@@ -164,12 +169,12 @@ def _round_seats(rules: Rules, trump: Optional[SuitLike], leader: Optional[SeatL
     if ledig and bidder is None:
         raise RulesError("a ledig round (contract='ledig') needs the bidder seat: bidder='S', say")
     if not ledig and bidder is not None:
-        raise RulesError(f"bidder={quote(bidder)} is for ledig rounds (Rules(contract='ledig')); "
+        raise RulesError(f"bidder={_seat_text(bidder)} is for ledig rounds (Rules(contract='ledig')); "
                          f"a trump round takes the playing team (playing='NS', say)")
     if rules.players == 3 and dummy is None:
         raise RulesError("a three-player round (players=3) needs the dummy seat: dummy='N', say")
     if rules.players != 3 and dummy is not None:
-        raise RulesError(f"dummy={quote(dummy)} is for three-player rounds (Rules(players=3)); "
+        raise RulesError(f"dummy={_seat_text(dummy)} is for three-player rounds (Rules(players=3)); "
                          f"this round has players={rules.players}")
     if ledig and rules.ledig_trump == "none":
         if trump is not None:
