@@ -109,3 +109,17 @@ def test_a_seat_the_rules_do_not_take_is_named_by_its_letter(capsys):
     assert main(["solve", DEAL_TEXT, "--trump", "H", "--leader", "W", "--playing", "NS",
                  "--dummy", "N"]) != 0
     assert "dummy=N is for three-player rounds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("as_text", [lambda cards: (str(c) for c in cards),
+                                     lambda cards: iter([cards[0]] + [str(c) for c in cards[1:]])])
+def test_solve_moves_reads_cards_played_given_as_an_iterator(as_text):
+    # The engine's path read the iterator, stopped at the first text card and read the rest
+    # again from where it was: the values of another position, without a word.
+    game = Game(DEAL, "H", "W", "NS")
+    for _ in range(9):
+        game.play(game.legal_cards()[0])
+    cards = list(game.played)
+    solver = Solver()
+    assert solver.solve_moves(DEAL, "H", "W", "NS", played=as_text(cards)) == \
+        solver.move_values(game)

@@ -245,6 +245,13 @@ class Solver:
         """{card: value} for every legal card of the player to move: the value if that card
         is played and both sides play optimally afterwards."""
         check_objective(objective)
+        if not isinstance(played, (str, list, tuple)):
+            # Read an iterator once: the engine's path may stop part-way and hand the cards
+            # played to the Game's path, which would then miss those already read.
+            try:
+                played = list(played)
+            except TypeError:
+                pass            # not cards at all: the Game's path names what is wrong
         if bidder is None and dummy is None:
             values = self._moves_replayed_in_engine(deal, trump, leader, playing, rules, played,
                                                     objective)
