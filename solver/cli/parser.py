@@ -391,7 +391,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "are minus the tricks the bidder takes; ledig's options go in --rules "
                         "(default: the rules' contract, trump)")
     p.add_argument("--bidder", type=seat, default=None,
-                   help="fix ledig's bidder (default: drawn per deal under --contract ledig)")
+                   help="fix ledig's bidder (default: drawn per deal under --contract ledig, "
+                        "from the team of --dummy when it is fixed)")
     p.add_argument("--format", default="parquet",
                    help="parquet (needs pyarrow) or npz (default: parquet)")
     p.add_argument("--deals-per-shard", type=whole("--deals-per-shard", 1, MOST_DEALS_PER_SHARD),
