@@ -123,3 +123,23 @@ def test_solve_moves_reads_cards_played_given_as_an_iterator(as_text):
     solver = Solver()
     assert solver.solve_moves(DEAL, "H", "W", "NS", played=as_text(cards)) == \
         solver.move_values(game)
+
+
+def test_analysing_trump_and_ledig_rounds_together_keeps_points_and_tricks_apart(capsys,
+                                                                                 tmp_path):
+    # The mean loss per round added the ledig rounds' tricks to the trump rounds' points.
+    from pathlib import Path
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    trump, ledig = (GameRecord.load(examples / name) for name in ("game.json", "ledig.json"))
+    games = tmp_path / "games.jsonl"
+    games.write_text("".join(json.dumps(r.to_dict()) + "\n" for r in (trump, ledig)))
+    assert main(["analyse", str(games), "--workers", "1", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)["summary"]
+    for name, file in (("mean_loss", "game.json"), ("mean_loss_ledig", "ledig.json")):
+        assert main(["analyse", str(examples / file), "--workers", "1", "--json"]) == 0
+        steps = json.loads(capsys.readouterr().out)["steps"]
+        for seat in "NESW":
+            assert summary[name][seat] == sum(s["loss"] for s in steps if s["seat"] == seat)
+    assert main(["analyse", str(games), "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "per trump round, in points" in out and "per ledig round, in tricks" in out

@@ -153,9 +153,15 @@ def cmd_analyse_many(args) -> str:
     kind = ("a loss given what the player could know" if args.worlds
             else "cards that lost points double dummy")
     revokes = f", {summary['revokes']} revokes" if summary["revokes"] else ""
-    lines += ["", f"{summary['rounds']} rounds, {summary['cards']} cards judged{revokes}.",
-              f"Mean double-dummy loss per round: {loss}.",
-              f"Mistakes per trick ({kind}): {per_trick}."]
+    lines += ["", f"{summary['rounds']} rounds, {summary['cards']} cards judged{revokes}."]
+    if "mean_loss_ledig" in summary:
+        ledig = ", ".join(f"{seat} {value:.1f}"
+                          for seat, value in summary["mean_loss_ledig"].items())
+        lines += [f"Mean double-dummy loss per trump round, in points: {loss}.",
+                  f"Mean double-dummy loss per ledig round, in tricks: {ledig}."]
+    else:
+        lines.append(f"Mean double-dummy loss per round: {loss}.")
+    lines.append(f"Mistakes per trick ({kind}): {per_trick}.")
     return "\n".join(lines)
 
 
@@ -170,18 +176,31 @@ def _mistakes(analysis: PlayAnalysis, single_dummy: bool) -> List[PlayStep]:
 def _many_summary(analyses: List[PlayAnalysis], single_dummy: bool) -> Dict[str, Any]:
     """Over all rounds: each seat's mean double-dummy loss per round, the mistakes in each
     trick, and the counts of rounds, cards judged and revokes."""
-    lost = {seat.name: 0 for seat in Seat}
     per_trick = {str(trick): 0 for trick in range(1, 9)}
+    for analysis in analyses:
+        for step in _mistakes(analysis, single_dummy):
+            per_trick[str(step.trick)] += 1
+    # Ledig losses are in tricks, trump losses in points: rounds of both are averaged apart.
+    ledig = [a for a in analyses if a.record.bidder is not None]
+    trump = [a for a in analyses if a.record.bidder is None]
+    mixed = bool(ledig and trump)
+    summary = {"rounds": len(analyses), "cards": sum(len(a.steps) for a in analyses),
+               "revokes": sum(a.illegal is not None for a in analyses),
+               "mean_loss": _mean_loss(trump if mixed else analyses),
+               "mistakes": "single dummy" if single_dummy else "double dummy",
+               "mistakes_per_trick": per_trick}
+    if mixed:
+        summary["mean_loss_ledig"] = _mean_loss(ledig)
+    return summary
+
+
+def _mean_loss(analyses: List[PlayAnalysis]) -> Dict[str, float]:
+    """Each seat's mean double-dummy loss per round."""
+    lost = {seat.name: 0 for seat in Seat}
     for analysis in analyses:
         for step in analysis.steps:
             lost[step.seat.name] += step.loss
-        for step in _mistakes(analysis, single_dummy):
-            per_trick[str(step.trick)] += 1
-    return {"rounds": len(analyses), "cards": sum(len(a.steps) for a in analyses),
-            "revokes": sum(a.illegal is not None for a in analyses),
-            "mean_loss": {seat: total / len(analyses) for seat, total in lost.items()},
-            "mistakes": "single dummy" if single_dummy else "double dummy",
-            "mistakes_per_trick": per_trick}
+    return {seat: total / len(analyses) for seat, total in lost.items()}
 
 
 def cmd_view(args) -> str:
