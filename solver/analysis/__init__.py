@@ -22,6 +22,7 @@ _NAMES = {
     "PROCEDURES": "bidding", "ON_ALL_PASS": "bidding", "BidOption": "bidding",
     "BidAnalysis": "bidding", "analyse_bidding": "bidding", "LedigBid": "bidding",
     "CardStats": "view", "ViewAnalysis": "view", "analyse_view": "view",
+    "best_view_card": "view",
 }
 
 if TYPE_CHECKING:   # for type checkers and editors: the same names, imported eagerly
@@ -29,7 +30,7 @@ if TYPE_CHECKING:   # for type checkers and editors: the same names, imported ea
                           analyse_bidding)
     from .play import ActualResult, IllegalCard, PlayAnalysis, PlayStep, analyse_play
     from .table import DDTable, LedigTable, solve_table
-    from .view import CardStats, ViewAnalysis, analyse_view
+    from .view import CardStats, ViewAnalysis, analyse_view, best_view_card
 
 
 __getattr__, __dir__ = lazy_names(globals(), _NAMES)
@@ -39,4 +40,5 @@ __all__ = [
     "DDTable", "LedigTable", "solve_table", "PlayStep",
     "IllegalCard", "ActualResult", "PlayAnalysis", "analyse_play", "PROCEDURES", "ON_ALL_PASS",
     "BidOption", "BidAnalysis", "LedigBid", "analyse_bidding", "CardStats", "ViewAnalysis", "analyse_view",
+    "best_view_card",
 ]
