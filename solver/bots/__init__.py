@@ -2,6 +2,11 @@
 and the baselines to measure a bot against.
 
 - `RandomBot`: a uniformly random legal card.
+- `RuleBot`: a club player's rules of thumb, written down (`solver.bots.rule`).
+- `PIMCBot`: the best mean card over sampled worlds (`analyse_view`), with an optional time
+  budget per move.
+- `DDBot`: sees every hand, plays the first optimal card: the cheating upper bound.
+- `PolicyBot` (`solver.bots.policy`, needs NumPy): a model trained from the labels.
 
 A bot that cannot see the hidden hands is given only the round as its seat sees it
 (`seat_view`); see `solver.bots.bot`.
@@ -14,6 +19,9 @@ A bot that cannot see the hidden hands is given only the round as its seat sees 
 True
 """
 from .bot import Bot, seat_view
+from .dd import DDBot
+from .pimc import PIMCBot
 from .random_bot import RandomBot
+from .rule import RuleBot
 
-__all__ = ["Bot", "seat_view", "RandomBot"]
+__all__ = ["Bot", "seat_view", "RandomBot", "RuleBot", "PIMCBot", "DDBot"]
