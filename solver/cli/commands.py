@@ -241,6 +241,11 @@ def cmd_arena(args) -> str:
             make_bot(name)      # a bad name or policy file, named by its option, before any work
         except BotError as err:
             raise UsageError(f"argument {option}: {err}") from None
+    if args.report is not None:     # said before the arena runs, not after
+        out = Path(args.report)
+        if args.report == "" or out.is_dir() or not out.parent.is_dir():
+            raise UsageError(f"argument --report: cannot write {shorten(shown_path(out))}: "
+                             f"{'it is a directory' if args.report == '' or out.is_dir() else 'no such directory'}")
     result = play_arena(args.team_a, args.team_b, deals=args.deals, seed=args.seed,
                         rules=read_rules(args.rules), workers=args.workers,
                         sd_worlds=args.sd_worlds,
