@@ -20,5 +20,9 @@ from .game import (BIDDINGS, DEFAULTS, NAME, NUM_ACTIONS, PASS, PLAY, KlaverjasG
 
 register()
 
-__all__ = ["NAME", "BIDDINGS", "DEFAULTS", "NUM_ACTIONS", "PASS", "PLAY", "KlaverjasGame",
+from .bots import (ISMCTSBot, OpenSpielBot, PyspielBot, ismcts_bot, load_game,  # noqa: E402
+                   plays_turned, state_from_game)
+
+__all__ = ["ISMCTSBot", "OpenSpielBot", "PyspielBot", "ismcts_bot", "load_game", "plays_turned",
+           "state_from_game", "NAME", "BIDDINGS", "DEFAULTS", "NUM_ACTIONS", "PASS", "PLAY", "KlaverjasGame",
            "KlaverjasState", "KlaverjasObserver", "parse_rules", "register", "rules_text", "utility_bound"]
