@@ -11,7 +11,7 @@ Needs the `bots` extra (`pip install "klaverjas-solver[bots]"`), which brings op
 try:
     import pyspiel  # noqa: F401
 except ImportError as err:     # open_spiel is an optional dependency
-    raise ImportError("solver.openspiel needs OpenSpiel: pip install \"klaverjas-solver[bots]\" "
+    raise ModuleNotFoundError("solver.openspiel needs OpenSpiel: pip install \"klaverjas-solver[bots]\" "
                       "(or pip install open_spiel)") from err
 
 from .game import (BIDDINGS, DEFAULTS, NAME, NUM_ACTIONS, PASS, PLAY, KlaverjasGame,

@@ -12,7 +12,7 @@ try:
     import pettingzoo  # noqa: F401
     import pyspiel  # noqa: F401
 except ImportError as err:     # both are optional dependencies
-    raise ImportError("solver.pettingzoo needs PettingZoo and OpenSpiel: pip install "
+    raise ModuleNotFoundError("solver.pettingzoo needs PettingZoo and OpenSpiel: pip install "
                       "\"klaverjas-solver[bots]\"") from err
 
 from .environment import AGENTS, KlaverjasEnv, env, raw_env
