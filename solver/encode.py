@@ -137,25 +137,26 @@ def observation(game: Game, seat: SeatLike, turned: Optional[Suit] = None,
     return x
 
 
-def bidding_observation(hand: Iterable[Card], seat: SeatLike, leader: SeatLike,
+def bidding_observation(hand: Iterable[Card], seat: SeatLike, leader: Optional[SeatLike],
                         to_move: Optional[SeatLike], turned: Optional[Suit] = None,
                         bids: Iterable[Bid] = ()) -> np.ndarray:
-    """What `seat` sees before trump is set: its `hand`, who leads trick 1, whose turn it is
-    to bid (None when nobody's), the turned suit and the bids so far; the same layout as
-    `observation`, with the play blocks all zero."""
+    """What `seat` sees before trump is set: its `hand`, who leads trick 1 (None while the
+    cards are dealt), whose turn it is to bid (None when nobody's), the turned suit and the
+    bids so far; the same layout as `observation`, with the play blocks all zero."""
     seat = Seat.parse(seat)
     x = np.zeros(SIZE, dtype=np.float32)
     view = unpack(x)
     for card in hand:
         view["hand"][Card.parse(card).index] = 1
-    _fill_seats(view, seat, Seat.parse(leader),
+    _fill_seats(view, seat, None if leader is None else Seat.parse(leader),
                 None if to_move is None else Seat.parse(to_move), turned, bids)
     return x
 
 
-def _fill_seats(view: Dict[str, np.ndarray], seat: Seat, leader: Seat, to_move: Optional[Seat],
-                turned: Optional[Suit], bids: Iterable[Bid]) -> None:
-    view["leader"][_relative(leader, seat)] = 1
+def _fill_seats(view: Dict[str, np.ndarray], seat: Seat, leader: Optional[Seat],
+                to_move: Optional[Seat], turned: Optional[Suit], bids: Iterable[Bid]) -> None:
+    if leader is not None:
+        view["leader"][_relative(leader, seat)] = 1
     if to_move is not None:
         view["to_move"][_relative(to_move, seat)] = 1
     if turned is not None:

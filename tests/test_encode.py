@@ -1,5 +1,6 @@
 """solver.encode: the observation of one seat as an array, holding only what that seat saw."""
 import random
+import re
 
 import numpy as np
 import pytest
@@ -35,6 +36,15 @@ def test_layout_blocks_tile_the_array_in_order():
 
 def test_every_block_says_what_it_means():
     assert all(b.meaning for b in encode.layout().values())
+
+
+def test_the_guides_table_of_blocks_is_the_layout():
+    from pathlib import Path
+    page = Path(__file__).resolve().parents[1] / "docs" / "guides" / "bots-environments.md"
+    rows = re.findall(r"^\| `(\w+)` \| (\d+)\.\.(\d+) \| (\([\d, ]+\)) \| (.+) \|$",
+                      page.read_text(encoding="utf-8"), flags=re.M)
+    assert rows == [(b.name, str(b.slice.start), str(b.slice.stop - 1), str(b.shape), b.meaning)
+                    for b in encode.layout().values()]
 
 
 def test_unpack_gives_each_block_in_its_shape_also_for_a_batch():

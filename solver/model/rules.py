@@ -165,7 +165,9 @@ def _parse_four_of_a_kind(value: Any) -> Tuple[Tuple[Rank, int], ...]:
     parsed = {}
     for rank, points in value.items():
         try:
-            r = Rank.parse(rank if not isinstance(rank, int) or isinstance(rank, Rank) else str(rank))
+            # A number names the rank as written (10 is the ten), a NumPy integer too.
+            r = Rank.parse(rank if not _is_integer(rank) or isinstance(rank, Rank)
+                           else str(operator.index(rank)))
         except SolverError:
             raise RulesError(
                 f"rule four_of_a_kind: unknown rank {quote(rank)}: use one of 7 8 9 T (or 10) J Q K A") from None
