@@ -279,7 +279,7 @@ def test_a_suit_renaming_must_name_each_suit_once():
 # -- bots by name ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, kind", [("random", RandomBot), ("rule", RuleBot), ("dd", DDBot),
-                                        ("pimc:8", PIMCBot)])
+                                        ("pimc:8", PIMCBot), ("pimc:8@0.5", PIMCBot)])
 def test_bots_by_name(name, kind):
     bot = make_bot(name)
     assert isinstance(bot, kind) and bot.name == name
@@ -288,7 +288,9 @@ def test_bots_by_name(name, kind):
 @pytest.mark.parametrize("name, message", [
     ("pimc", "the worlds of pimc must be a whole number"), ("pimc:0", "from 1 to 100000"),
     ("rule:3", "unknown bot 'rule:3'"), ("", "unknown bot ''"), (7, "a bot must be a Bot"),
-    ("policy:", "unknown bot 'policy:'"),
+    ("policy:", "unknown bot 'policy:'"), ("pimc:8@", "the time budget of pimc:8@ must be"),
+    ("pimc:8@-1", "must be a number of seconds above 0, got '-1'"),
+    ("openspiel:ismcts:0", "the simulations of openspiel:ismcts:0 must be a whole number"),
 ])
 def test_a_bad_bot_name_is_named(name, message):
     with pytest.raises(BotError, match=message):
@@ -297,3 +299,15 @@ def test_a_bad_bot_name_is_named(name, message):
 
 def test_every_bot_name_is_listed():
     assert BOT_NAMES == ("random", "rule", "dd", "pimc:N", "policy:PATH", "openspiel:ismcts")
+
+
+def test_a_time_budget_by_name():
+    bot = make_bot("pimc:64@0.25")
+    assert bot.worlds == 64 and bot.time_budget == 0.25
+
+
+def test_openspiel_ismcts_sits_at_the_arena_where_openspiel_is_installed():
+    pytest.importorskip("pyspiel")
+    from solver.arena import play_arena
+    result = play_arena("openspiel:ismcts:4", "rule", deals=1, seed=2, workers=1)
+    assert result.bots["a"].name == "openspiel:ismcts:4" and result.bots["a"].cards > 0

@@ -1,7 +1,8 @@
 """Bots by name, as the `klaverjas arena` command line writes them: `random`, `rule`, `dd`,
-`pimc:N` (N worlds a move), `policy:PATH` (a model file written by
-`examples/train_policy.py`) and `openspiel:ismcts` (OpenSpiel's IS-MCTS, where OpenSpiel is
-installed).
+`pimc:N` (N worlds a move; `pimc:N@S`: at most N worlds in S seconds a move), `policy:PATH`
+(a model file written by `examples/train_policy.py`) and `openspiel:ismcts` or `openspiel:ismcts:N` (OpenSpiel's
+IS-MCTS with N simulations a card, default 100, where OpenSpiel is installed:
+`solver.openspiel.bots.ismcts_bot`).
 
 >>> make_bot("pimc:16").name
 'pimc:16'
@@ -18,7 +19,7 @@ from typing import Union
 
 from ..analysis.worlds import MOST_WORLDS
 from ..bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot
-from ..errors import BotError, SolverError, quote, whole_number
+from ..errors import BotError, quote, whole_number
 
 BOT_NAMES = ("random", "rule", "dd", "pimc:N", "policy:PATH", "openspiel:ismcts")
 
@@ -38,32 +39,44 @@ def make_bot(name: BotLike) -> Bot:
     if kind in ("random", "rule", "dd") and not rest:
         return {"random": RandomBot, "rule": RuleBot, "dd": DDBot}[kind]()
     if kind == "pimc":
-        try:
-            worlds = whole_number(f"the worlds of {name}", int(rest) if rest.isdigit() else rest,
-                                  1, MOST_WORLDS, error=BotError)
-        except BotError as err:
-            raise BotError(f"{err} (pimc:32, say)") from None
-        return PIMCBot(worlds=worlds)
+        return _pimc(name, rest)
     if kind == "policy" and rest:
         from ..bots.policy import PolicyBot     # loads NumPy only when asked for
         return PolicyBot.load(rest)
-    if name == "openspiel:ismcts":
-        return _openspiel_ismcts()
+    if name == "openspiel:ismcts" or name.startswith("openspiel:ismcts:"):
+        return _openspiel_ismcts(name)
     raise BotError(f"unknown bot {quote(name)}: use {', '.join(BOT_NAMES[:-1])} or {BOT_NAMES[-1]}")
 
 
-def _openspiel_ismcts() -> Bot:
+def _pimc(name: str, rest: str) -> Bot:
+    """pimc:N, or pimc:N@S for at most N worlds in S seconds a move."""
+    worlds, at, seconds = rest.partition("@")
+    try:
+        count = whole_number(f"the worlds of {name}", int(worlds) if worlds.isdigit() else worlds,
+                             1, MOST_WORLDS, error=BotError)
+    except BotError as err:
+        raise BotError(f"{err} (pimc:32, or pimc:64@0.5 for at most 0.5 s a move)") from None
+    if not at:
+        return PIMCBot(worlds=count)
+    try:
+        budget = float(seconds)
+    except ValueError:
+        budget = -1.0
+    if not 0 < budget < float("inf"):
+        raise BotError(f"the time budget of {name} must be a number of seconds above 0, got "
+                       f"{quote(seconds)} (pimc:64@0.5, say)")
+    return PIMCBot(worlds=count, time_budget=budget)
+
+
+def _openspiel_ismcts(name: str) -> Bot:
+    simulations = name[len("openspiel:ismcts:"):] if name.count(":") == 2 else "100"
+    count = whole_number(f"the simulations of {name}",
+                         int(simulations) if simulations.isdigit() else simulations, 1,
+                         1_000_000, error=BotError)
     try:
         bots = importlib.import_module("solver.openspiel.bots")
     except ImportError as err:
-        raise BotError(f"openspiel:ismcts needs OpenSpiel: python -m pip install "
+        raise BotError(f"{name} needs OpenSpiel: python -m pip install "
                        f"'klaverjas-solver[bots]' ({err})") from None
-    try:
-        bot = bots.ISMCTSBot()
-    except SolverError:
-        raise
-    except Exception as err:
-        raise BotError(f"openspiel:ismcts could not be set up: {err}") from None
-    if not isinstance(bot, Bot):
-        raise BotError("openspiel:ismcts: solver.openspiel.bots.ISMCTSBot is not a Bot")
+    bot: Bot = bots.ismcts_bot(simulations=count)
     return bot

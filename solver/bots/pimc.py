@@ -45,7 +45,7 @@ class PIMCBot(Bot):
         check_objective(objective)
         self.objective = objective
         self.workers = None if workers is None else whole_number("workers", workers, 1)
-        self.name = f"pimc:{self.worlds}" + ("" if time_budget is None else f"@{time_budget:g}s")
+        self.name = f"pimc:{self.worlds}" + ("" if time_budget is None else f"@{time_budget:g}")
         self._solver: Optional[Solver] = None
         super().__init__(seed)
 
