@@ -14,13 +14,15 @@ The steps:
 2. features: `solver.encode.from_columns`, the observation of the player to move (its hand,
    the play so far, trump, ...); the column `deal`, which holds every hidden hand, is used
    only to rebuild the round, never as an input.
-3. a two-layer network (`solver.bots.PolicyModel`) fitted with Adam to each legal card's
-   value relative to the position's mean, saved as .npz.
+3. a two-layer network (`solver.bots.PolicyModel`, suits renamed trump first) fitted with
+   Adam to each legal card's value relative to the position's mean, every batch under one
+   of the six renamings of the side suits, saved as .npz.
 4. `PolicyBot.load(path)` plays it in a short duplicate arena against RandomBot and RuleBot.
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import tempfile
 import time
 from pathlib import Path
@@ -29,8 +31,8 @@ import numpy as np
 
 from solver import encode
 from solver.arena import play_arena
-from solver.bots.policy import (PolicyBot, PolicyModel, canonical, canonical_cards, legal_mask,
-                                trumps_of)
+from solver.bots import PolicyBot, PolicyModel
+from solver.bots.policy import canonical, canonical_cards, legal_mask, suit_renaming, trumps_of
 from solver.labels import LabelConfig, generate, load
 
 # Values are points (our team minus theirs, up to a few hundred): scaled near 1 to train.
@@ -43,7 +45,7 @@ def make_labels(deals: int, worlds: int, seed: int, out: Path, workers=None):
     the positions a weaker opponent leads to."""
     config = LabelConfig(deals=deals, seed=seed, positions="all", play="mixed:0.5",
                          worlds=worlds, skip_forced=True, format="npz",
-                         deals_per_shard=max(1, min(1000, deals // 4)))
+                         deals_per_shard=50 if deals < 1000 else 250)
     generate(config, out, workers=workers)
     return load(out)
 
@@ -61,6 +63,11 @@ def training_arrays(columns):
             canonical_cards(mask, trumps), np.asarray(columns["deal_id"]))
 
 
+# The three side suits may be renamed among themselves without changing the game: each batch
+# is shown under one of the 6 renamings (trump stays first), six rows' worth from each row.
+SIDE_SUIT_RENAMINGS = [suit_renaming([0, *order]) for order in itertools.permutations((1, 2, 3))]
+
+
 def train(xc, target, mask, hidden: int, epochs: int, seed: int, rate: float = 1e-3,
           batch: int = 256) -> PolicyModel:
     """Adam on the mean squared error over the legal cards."""
@@ -73,7 +80,8 @@ def train(xc, target, mask, hidden: int, epochs: int, seed: int, rate: float = 1
         order = rng.permutation(len(xc))
         for start in range(0, len(order), batch):
             rows = order[start:start + batch]
-            x, t, m = xc[rows], target[rows], mask[rows]
+            features, cards = SIDE_SUIT_RENAMINGS[rng.integers(len(SIDE_SUIT_RENAMINGS))]
+            x, t, m = xc[rows][:, features], target[rows][:, cards], mask[rows][:, cards]
             h = model.hidden(x)
             error = np.where(m, h @ model.w2 + model.b2 - t, 0.0) * 2 / max(1, m.sum())
             dh = (error @ model.w2.T) * (h > 0)
@@ -104,7 +112,7 @@ def main(argv=None) -> None:
     parser.add_argument("--deals", type=int, help="deals of labels (default 200; --full 4000)")
     parser.add_argument("--worlds", type=int, help="worlds a row (default 1; --full 8)")
     parser.add_argument("--hidden", type=int, help="hidden units (default 64; --full 256)")
-    parser.add_argument("--epochs", type=int, default=30, help="passes over the rows (default 30)")
+    parser.add_argument("--epochs", type=int, help="passes over the rows (default 20; --full 40)")
     parser.add_argument("--arena-deals", type=int, help="duplicate deals against each "
                         "opponent (default 20; --full 400)")
     parser.add_argument("--seed", type=int, default=1, help="labels and training seed (default 1)")
@@ -117,6 +125,7 @@ def main(argv=None) -> None:
     worlds = args.worlds or (8 if args.full else 1)
     hidden = args.hidden or (256 if args.full else 64)
     arena_deals = args.arena_deals or (400 if args.full else 20)
+    epochs = args.epochs or (40 if args.full else 20)
 
     with tempfile.TemporaryDirectory() as scratch:
         started = time.perf_counter()
@@ -124,11 +133,11 @@ def main(argv=None) -> None:
         labelled = time.perf_counter()
         xc, target, mask, deal_ids = training_arrays(columns)
         held_out = deal_ids % 10 == 0          # every tenth deal checks the fit
-        model = train(xc[~held_out], target[~held_out], mask[~held_out], hidden, args.epochs,
+        model = train(xc[~held_out], target[~held_out], mask[~held_out], hidden, epochs,
                       args.seed)
         trained = time.perf_counter()
         print(f"{len(xc)} rows from {deals} deals ({worlds} world(s) a row) in "
-              f"{labelled - started:.1f} s; trained {hidden} hidden units for {args.epochs} "
+              f"{labelled - started:.1f} s; trained {hidden} hidden units for {epochs} "
               f"epochs in {trained - labelled:.1f} s")
         print(f"held-out rows where the policy's card has the best sd value: "
               f"{best_card_agreement(model, xc[held_out], target[held_out], mask[held_out]):.1%}")
