@@ -26,7 +26,7 @@ True
 """
 from __future__ import annotations
 
-from typing import List, Optional, Set, Tuple
+from typing import List, Set, Tuple
 
 from ..model.cards import ALL_CARDS, Card, Seat
 from ..model.game import Game, winning_index
@@ -126,7 +126,3 @@ class _Table:
             return True
         return card.suit == led and not self.unseen_trumps()
 
-
-def rule_card(game: Game, seat: Optional[Seat] = None) -> Card:
-    """The card RuleBot plays for the player to move in `game` (a shortcut for tests)."""
-    return RuleBot().act(game, game.to_move if seat is None else seat)
