@@ -181,6 +181,12 @@ def test_the_page_has_both_charts_and_every_bar(rule_against_random):
     assert 'data-bar="score"' in page and 'data-interval="score"' in page
 
 
+def test_jupyter_shows_the_charts_with_the_style(rule_against_random):
+    shown = rule_against_random._repr_html_()
+    assert shown.startswith("<style>") and 'class="kj"' in shown
+    assert 'data-chart="dd-by-trick"' in shown
+
+
 def test_the_page_refuses_what_is_not_an_arena_result():
     with pytest.raises(Exception, match="an arena result has no 'deals' field"):
         render_arena({})

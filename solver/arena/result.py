@@ -199,5 +199,5 @@ class ArenaResult:
         return render_arena(self.to_dict())
 
     def _repr_html_(self) -> str:
-        from ..html.arena import arena_fragment
-        return arena_fragment(self.to_dict())
+        from ..html.arena import arena_html
+        return arena_html(self.to_dict())

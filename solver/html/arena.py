@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..errors import SolverError, quote, reading_fields
+from .jupyter import fragment
 from .pieces import asset, esc
 
 SIDE_COLOURS = {"a": "#1565c0", "b": "#ef6c00"}
@@ -57,6 +58,11 @@ the mean of its two tables, with their 95% interval.</p>
 (our points minus theirs), averaged over its cards with a choice in each trick.</p>
 {loss_by_trick_chart(bots)}{_legend(bots)}</section>
 <section><h2>The bots</h2>{bots_table(bots, data.get("sd_worlds", 0))}</section>"""
+
+
+def arena_html(data: Mapping[str, Any]) -> str:
+    """The arena's result as rich output in Jupyter: the sections with the shared style."""
+    return fragment(arena_fragment(data))
 
 
 def _check(data: Any) -> None:
