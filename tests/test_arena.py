@@ -5,6 +5,10 @@ import json
 import math
 import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -170,6 +174,21 @@ def test_the_command_writes_the_page(tmp_path, capsys):
                          "1", "--workers", "1", "--quiet", "--report", str(page))
     assert status == 0 and f"wrote {page}" in out
     assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_ctrl_c_stops_the_worker_processes_at_once():
+    # The interrupt reaches the parent alone (as `kill -INT` sends it): the deals its workers
+    # are playing must stop too, not run on to their end.
+    proc = subprocess.Popen([sys.executable, "-m", "solver.cli", "arena", "--team-a", "pimc:64",
+                             "--team-b", "pimc:64", "--deals", "50", "--workers", "2",
+                             "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(4)
+    start = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err == "klaverjas: interrupted\n" and out == ""
+    assert time.perf_counter() - start < 10
 
 
 # -- the page ----------------------------------------------------------------------------------

@@ -159,6 +159,13 @@ def _in_processes(arena: _Arena, teams: Tuple[BotLike, BotLike], deals: int,
     try:
         # map keeps deal order: the result is the same whatever finishes first.
         yield from pool.map(_play_in_process, range(deals))
+    except BaseException:
+        # Ctrl-C or an error: stop the deals being played now, not when they end. The
+        # executor has no public way to stop a running task, so its processes are ended.
+        processes = getattr(pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
