@@ -191,6 +191,17 @@ def test_ctrl_c_stops_the_worker_processes_at_once():
     assert time.perf_counter() - start < 10
 
 
+def die_at_once(deal_id):
+    os._exit(9)
+
+
+def test_a_worker_that_dies_is_one_clear_error(monkeypatch):
+    from solver.arena import run as arena_run
+    monkeypatch.setattr(arena_run, "_play_in_process", die_at_once)
+    with pytest.raises(BotError, match="a worker process of the arena died"):
+        play_arena("random", "rule", deals=4, workers=2)
+
+
 # -- the page ----------------------------------------------------------------------------------
 
 def test_the_page_has_both_charts_and_every_bar(rule_against_random):

@@ -151,6 +151,7 @@ def _in_processes(arena: _Arena, teams: Tuple[BotLike, BotLike], deals: int,
                   workers: int) -> Iterator[DealOutcome]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
     # fork on Linux: no `if __name__ == "__main__"` needed in the caller's script.
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
@@ -159,6 +160,9 @@ def _in_processes(arena: _Arena, teams: Tuple[BotLike, BotLike], deals: int,
     try:
         # map keeps deal order: the result is the same whatever finishes first.
         yield from pool.map(_play_in_process, range(deals))
+    except BrokenProcessPool:
+        raise BotError("a worker process of the arena died (killed, or out of memory): run "
+                       "it again, with fewer --workers if memory is short") from None
     except BaseException:
         # Ctrl-C or an error: stop the deals being played now, not when they end. The
         # executor has no public way to stop a running task, so its processes are ended.
