@@ -266,6 +266,22 @@ def test_openspiels_ismcts_sits_at_our_table_and_repeats_for_a_seed():
     assert play_round(table(3), 13) == play_round(table(3), 13)
 
 
+def test_an_ismcts_bot_copies_and_pickles_after_it_played():
+    import copy
+    import pickle
+    game = Game(Deal.random(14), "C", "E", "EW")
+    bot = openspiel.ismcts_bot(seed=2, simulations=4)
+    bot.act(game, "E")
+    for other in (copy.deepcopy(bot), pickle.loads(pickle.dumps(bot))):
+        assert other.act(game, "E") in game.legal_cards() and other.name == bot.name
+
+
+def test_the_arena_seats_ismcts_by_name():
+    from solver.arena import make_bot
+    bot = make_bot("openspiel:ismcts")
+    assert isinstance(bot, openspiel.ISMCTSBot)
+
+
 def test_the_arena_name_of_ismcts_and_its_settings_are_checked():
     assert openspiel.ISMCTSBot().name == "openspiel:ismcts:100"
     with pytest.raises(SolverError, match="simulations must be a whole number"):

@@ -66,6 +66,11 @@ class OpenSpielBot(Bot):
         self.random_state = np.random.RandomState(self.seed % 2**32)
         self._bots = {}
 
+    def __getstate__(self) -> Dict[str, Any]:
+        # The OpenSpiel games and bots cannot be copied or pickled: a copy (for another seat,
+        # another process) builds its own on its first move.
+        return {**self.__dict__, "_bots": {}}
+
     def choose(self, game: Game, seat: Seat) -> Card:
         if game.rules not in self._bots:
             spiel_game = load_game(game.rules)

@@ -156,15 +156,17 @@ class KlaverjasState(pyspiel.State):
 
     def __init__(self, game: KlaverjasGame) -> None:
         super().__init__(game)
-        self._rules = game.rules
         self._bidding = game.bidding
         self._use_dd = game.use_double_dummy_result
-        self.dealt: List[Card] = []          # in dealing order: card k went to seat k % 4
+        # Card indices in dealing order: card k went to seat k % 4. (Plain numbers: a state is
+        # copied often by search code, and numbers copy fastest.)
+        self.dealt: List[int] = []
         self.dealer: Optional[Seat] = None
         self.turned: Optional[Suit] = None
         self.bids: List[Tuple[Seat, bool]] = []
         self.round: Optional[Game] = None    # once trump and the playing team are set
         self._dd_value: Optional[int] = None
+        self._player = self._whose_turn()
 
     # -- where we are ------------------------------------------------------------------------
 
@@ -177,13 +179,20 @@ class KlaverjasState(pyspiel.State):
         """The cards `seat` holds now."""
         if self.round is not None:
             return sorted(self.round.hands[seat])
-        return sorted(self.dealt[seat::4])
+        return sorted(Card.from_index(index) for index in self.dealt[seat::4])
+
+    def _dealt_hands(self) -> Deal:
+        return Deal([[Card.from_index(i) for i in self.dealt[seat::4]] for seat in range(4)])
 
     def _bidder(self) -> Seat:
         assert self.leader is not None
         return Seat((self.leader + len(self.bids)) % 4)
 
     def current_player(self) -> int:
+        # OpenSpiel asks this many times per move: it is worked out once per action.
+        return self._player
+
+    def _whose_turn(self) -> int:
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         if self.round is not None:
@@ -205,7 +214,7 @@ class KlaverjasState(pyspiel.State):
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         if len(self.dealt) < 32:
-            left = sorted(set(range(32)) - {card.index for card in self.dealt})
+            left = sorted(set(range(32)) - set(self.dealt))
             return [(index, 1.0 / len(left)) for index in left]
         if self.dealer is None or self._bidding == "draaikaart":
             return [(outcome, 0.25) for outcome in range(4)]   # the dealer, or the turned suit
@@ -215,7 +224,7 @@ class KlaverjasState(pyspiel.State):
         if self.round is not None:
             self.round.play(Card.from_index(action))
         elif len(self.dealt) < 32:
-            self.dealt.append(Card.from_index(action))
+            self.dealt.append(Card.from_index(action).index)
         elif self.dealer is None:
             self.dealer = Seat(action)
         elif self._bidding == "chance":
@@ -230,11 +239,12 @@ class KlaverjasState(pyspiel.State):
             elif len(self.bids) == 4:           # all passed: left of the dealer must play
                 assert self.leader is not None
                 self._start(self.turned, self.leader.team)
+        self._player = self._whose_turn()
 
     def _start(self, trump: Suit, playing: Team) -> None:
         assert self.leader is not None
-        hands = [self.dealt[seat::4] for seat in range(4)]
-        self.round = Game(Deal(hands), trump, self.leader, playing, self._rules)
+        self.round = Game(self._dealt_hands(), trump, self.leader, playing,
+                          self.get_game().rules)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE and self.round is None:
@@ -338,15 +348,14 @@ class KlaverjasState(pyspiel.State):
         seat = Seat(player_id)
         seed = int(float(probability_sampler()) * 2**53)
         game = self.round if self.round is not None else \
-            Game(Deal([self.dealt[s::4] for s in range(4)]), Suit.C, self.dealer.left, Team.NS,
-                 self._rules)
+            Game(self._dealt_hands(), Suit.C, self.dealer.left, Team.NS, self.get_game().rules)
         world = sample_worlds(game, seat, 1, seed=seed)[0]
         others = {s: sorted(world[s]) for s in Seat if s != seat}
-        dealt = [card if Seat(k % 4) == seat else others[Seat(k % 4)][k // 4]
-                 for k, card in enumerate(self.dealt)]
+        dealt = [index if Seat(k % 4) == seat else others[Seat(k % 4)][k // 4].index
+                 for k, index in enumerate(self.dealt)]
         state = self.get_game().new_initial_state()
-        for card in dealt:
-            state.apply_action(card.index)
+        for index in dealt:
+            state.apply_action(index)
         for action in self.history()[32:]:
             state.apply_action(action)
         return state
