@@ -53,6 +53,11 @@ class LabelsError(SolverError):
     another run, an unwritable output, or a shard or manifest that cannot be read (named)."""
 
 
+class BotError(SolverError):
+    """A bot or an arena that cannot be set up: a bot name that cannot be read, a policy
+    file that cannot be loaded (named), an arena option out of range (named)."""
+
+
 def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
     """`text` cut to `limit` characters, ending in "..." when it was longer."""
     return text if len(text) <= limit else text[:limit - 3] + "..."

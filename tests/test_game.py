@@ -203,3 +203,18 @@ def test_copy_of_a_game_with_a_placed_revoke_is_the_same_position():
     copy = game.copy()
     assert copy.played == game.played and copy.hands == game.hands
     assert copy.current_trick == game.current_trick
+
+
+def test_a_deep_copy_is_the_same_position_and_moves_on_its_own():
+    import copy as copying
+    game = Game(Deal.random(4), "S", "N", "EW", Rules.rotterdam())
+    for _ in range(6):
+        game.play(game.legal_cards()[-1])
+    other = copying.deepcopy(game)
+    assert (other.played, other.hands, other.tricks, other.current_trick) == \
+        (game.played, game.hands, game.tricks, game.current_trick)
+    assert other.legal_cards() == game.legal_cards() and other.tallies() == game.tallies()
+    while not other.is_over:
+        other.play(other.legal_cards()[0])
+    assert len(game.played) == 6 and len(game.current_trick) == 2
+    assert sum(len(hand) for hand in game.hands) == 26

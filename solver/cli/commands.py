@@ -262,10 +262,44 @@ def cmd_labels(args) -> str:
     return f"{summary}; written to {shown_path(args.out)}"
 
 
+def cmd_arena(args) -> str:
+    from ..arena import make_bot, play_arena
+    from ..errors import BotError
+    for option, name in (("--team-a", args.team_a), ("--team-b", args.team_b)):
+        try:
+            make_bot(name)      # a bad name or policy file, named by its option, before any work
+        except BotError as err:
+            raise UsageError(f"argument {option}: {err}") from None
+    if args.report is not None:     # said before the arena runs, not after
+        out = Path(args.report)
+        if args.report == "" or out.is_dir() or not out.parent.is_dir():
+            raise UsageError(f"argument --report: cannot write {shorten(shown_path(out))}: "
+                             f"{'it is a directory' if args.report == '' or out.is_dir() else 'no such directory'}")
+    result = play_arena(args.team_a, args.team_b, deals=args.deals, seed=args.seed,
+                        rules=read_rules(args.rules), workers=args.workers,
+                        sd_worlds=args.sd_worlds,
+                        progress=not args.quiet and sys.stderr is not None)
+    note = ""
+    if args.report is not None:
+        out = Path(args.report)
+        page = result.to_html()
+        try:
+            out.write_text(page, encoding="utf-8")
+        except OSError as err:
+            raise UsageError(f"cannot write {shorten(shown_path(out))}: "
+                             f"{err.strerror or err}") from None
+        note = f"\nwrote {shown_path(out)} ({len(page) // 1024} KB): open it in a browser"
+    if args.json:
+        if note:
+            print(note.strip(), file=sys.stderr)
+        return json.dumps(result.to_dict())
+    return str(result) + note
+
+
 # The subcommands whose work is a file: what they print is only a note of it.
 WRITE_FILES = ("report", "labels")
 
 COMMANDS: Dict[str, Callable[[Any], str]] = {
     "solve": cmd_solve, "table": cmd_table, "analyse": cmd_analyse, "bid": cmd_bid,
-    "view": cmd_view, "report": cmd_report, "labels": cmd_labels}
+    "view": cmd_view, "report": cmd_report, "labels": cmd_labels, "arena": cmd_arena}
 

@@ -24,8 +24,9 @@ EXAMPLE_DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
 MOST_WORKERS = 256
 MOST_DEALS = 10 ** 9
 MOST_DEALS_PER_SHARD = 100_000
+MOST_ARENA_DEALS = 10 ** 7
 
-COMMAND_NAMES = ("solve", "table", "analyse", "bid", "view", "report", "labels")
+COMMAND_NAMES = ("solve", "table", "analyse", "bid", "view", "report", "labels", "arena")
 
 
 class UsageError(Exception):
@@ -408,4 +409,35 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also write sd_values: each card's mean over this many worlds the seat "
                         f"to move cannot tell apart, up to {MOST_WORLDS:,} (default: 0, none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")
+
+    arena_command(command)
     return parser
+
+
+ARENA_BOTS_HELP = ("random, rule, dd (sees every hand), pimc:N (N worlds a move), policy:PATH "
+                   "(a model of examples/train_policy.py) or openspiel:ismcts")
+
+
+def arena_command(command) -> None:
+    """`klaverjas arena`: two bots over the same deals, each played twice, teams swapped."""
+    p = command("arena", "a duplicate match of two bots, every card judged double dummy",
+                "klaverjas arena --team-a pimc:32 --team-b rule --deals 400 --seed 1")
+    p.add_argument("--team-a", required=True, help=f"team a's bot: {ARENA_BOTS_HELP} (required)")
+    p.add_argument("--team-b", required=True, help=f"team b's bot, the same choices (required)")
+    p.add_argument("--deals", type=whole("--deals", 1, MOST_ARENA_DEALS), default=100,
+                   help=f"deals, each played at two tables, up to {MOST_ARENA_DEALS:,} "
+                        f"(default: 100)")
+    p.add_argument("--seed", type=whole("--seed", 0, 2 ** 64 - 1), default=0,
+                   help="the deals (as klaverjas labels --seed draws them) and the bots' "
+                        "seeds (default: 0)")
+    p.add_argument("--rules", default="amsterdam", help=RULES_HELP)
+    p.add_argument("--workers", type=whole("--workers", 1, MOST_WORKERS), default=None,
+                   help=f"worker processes playing deals at once, up to {MOST_WORKERS}; the "
+                        f"result is the same for any number (default: all cores)")
+    p.add_argument("--sd-worlds", type=whole("--sd-worlds", 0, MOST_WORLDS), default=0,
+                   help="also judge every card single dummy over this many worlds its player "
+                        f"could not tell from the real one, up to {MOST_WORLDS:,}; slow "
+                        f"(default: 0, double dummy only)")
+    p.add_argument("--report", default=None,
+                   help="also write the arena's HTML page (charts) to this file (default: none)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")

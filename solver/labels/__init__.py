@@ -23,13 +23,13 @@ from ..errors import LabelsError
 from .command import verify_report
 from .config import (EXTRA_OBJECTIVES, EXTRA_SCHEMA, FORMATS, MAX_DEALS, MAX_DEALS_PER_SHARD,
                      MAX_SEED, MAX_SHARDS, NOT_LEGAL, POSITIONS, SCHEMA, LabelConfig, schema)
-from .rows import deal_rows, deal_setup, shard_columns
+from .rows import deal_rows, deal_setup, row_game, shard_columns
 from .run import Summary, generate
 from .shards import MANIFEST, decode, encode, load, shard_name, verify, write_atomically
 
 __all__ = [
     "LabelConfig", "generate", "load", "verify", "verify_report", "Summary", "LabelsError",
-    "deal_rows", "deal_setup", "shard_columns", "schema", "shard_name", "encode", "decode",
+    "deal_rows", "deal_setup", "row_game", "shard_columns", "schema", "shard_name", "encode", "decode",
     "write_atomically", "MANIFEST", "NOT_LEGAL", "SCHEMA", "EXTRA_SCHEMA", "POSITIONS",
     "FORMATS", "EXTRA_OBJECTIVES", "MAX_DEALS", "MAX_DEALS_PER_SHARD", "MAX_SEED", "MAX_SHARDS",
 ]

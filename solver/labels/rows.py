@@ -20,6 +20,8 @@ from ..engine.search import Solver, first_optimal_card
 from ..model.cards import Card, Seat, Suit, Team
 from ..model.deal import Deal
 from ..model.game import Game
+from ..model.label_row import game_from_row
+from ..model.rules import RulesLike
 from ..model.scoring import value_for_team
 from ..model.streams import SplitMix64, derive
 from .config import NOT_LEGAL, LabelConfig, schema
@@ -167,3 +169,17 @@ def shard_columns(config: LabelConfig, shard: int, solver=None, part: int = 0,
         shape = (len(rows), width) if width else (len(rows),)
         columns[name] = np.array([row[name] for row in rows], dtype=dtype).reshape(shape)
     return columns
+
+
+def row_game(row: Any, rules: Optional[RulesLike] = None) -> Game:
+    """The `Game` at a label row's position: its deal (every hand, hidden ones too), trump,
+    leader, playing team and the cards played so far, under `rules` (the run's rules, as in
+    its config; default Rules()). `row` is one row indexed by column name: a dict, a pandas row.
+
+    >>> from solver import Solver
+    >>> row = deal_rows(LabelConfig(positions="trick-starts"), 0, Solver())[2]
+    >>> game = row_game(row)
+    >>> len(game.played), int(game.to_move) == row["to_move"]
+    (8, True)
+    """
+    return game_from_row(row, rules)

@@ -13,6 +13,7 @@ recorded play.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 
@@ -438,6 +439,16 @@ class Game:
                      bidder=self.bidder, dummy=self.dummy)
         for card in self.played:
             other.place(card)   # judged when they were played; not judged again
+        return other
+
+    def __deepcopy__(self, memo: Dict[int, object]) -> "Game":
+        """`copy.deepcopy`: the same position, sharing what never changes (the deal, the rules,
+        the cards and the finished tricks), fast enough for search code that copies states."""
+        other = copy.copy(self)
+        other.hands = [set(hand) for hand in self.hands]
+        other.tricks = list(self.tricks)
+        other.current_trick = list(self.current_trick)
+        other.played = list(self.played)
         return other
 
     def __repr__(self) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field, fields
-from typing import Any, Dict, FrozenSet, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, FrozenSet, Mapping, Optional, Tuple, Type, Union
 
 from .cards import Rank, Suit
 from ..errors import RulesError, SolverError, quote, whole_number
@@ -181,7 +181,9 @@ def _parse_four_of_a_kind(value: Any) -> Tuple[Tuple[Rank, int], ...]:
     parsed = {}
     for rank, points in value.items():
         try:
-            r = Rank.parse(rank if not isinstance(rank, int) or isinstance(rank, Rank) else str(rank))
+            # A number names the rank as written (10 is the ten), a NumPy integer too.
+            r = Rank.parse(rank if not _is_integer(rank) or isinstance(rank, Rank)
+                           else str(operator.index(rank)))
         except SolverError:
             raise RulesError(
                 f"rule four_of_a_kind: unknown rank {quote(rank)}: use one of 7 8 9 T (or 10) J Q K A") from None
@@ -233,3 +235,20 @@ def load_rules(value: RulesLike) -> Rules:
         raise RulesError(f"unknown rules preset {quote(value)}: use amsterdam, rotterdam or a dict "
                          f"of options")
     return Rules.from_dict(value)
+
+
+def require_four_player_trump(rules: Rules, what: str,
+                              error: Type[SolverError] = RulesError) -> Rules:
+    """`rules` when they are the trump game at a table of four, which `what` plays; else
+    `error` naming the option it does not take (ledig, or a table of three or two).
+
+    >>> require_four_player_trump(Rules(players=3), "the arena")
+    Traceback (most recent call last):
+    ...
+    solver.errors.RulesError: the arena plays the trump game at a table of four: rules players=3 is not taken
+    """
+    for option, wanted in (("contract", "trump"), ("players", 4)):
+        if getattr(rules, option) != wanted:
+            raise error(f"{what} plays the trump game at a table of four: rules "
+                        f"{option}={getattr(rules, option)!r} is not taken")
+    return rules

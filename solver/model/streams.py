@@ -6,13 +6,16 @@ True
 """
 from __future__ import annotations
 
+import operator
+
 
 def derive(*parts: int) -> int:
     """A 64-bit seed mixed from `parts` by SplitMix64 steps: an independent stream for every
     (seed, deal number, purpose), the same on every machine."""
     state = 0
     for part in parts:
-        state = SplitMix64(state ^ (part & SplitMix64.MASK)).next()
+        # operator.index: a NumPy integer (a label column's deal_id) mixes as its value.
+        state = SplitMix64(state ^ (operator.index(part) & SplitMix64.MASK)).next()
     return state
 
 
@@ -22,7 +25,7 @@ class SplitMix64:
     MASK = (1 << 64) - 1
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & self.MASK
+        self.state = operator.index(seed) & self.MASK
 
     def next(self) -> int:
         """The next 64-bit number of the stream."""
@@ -35,6 +38,7 @@ class SplitMix64:
     def below(self, n: int) -> int:
         """A number from 0 to n - 1, every one equally likely."""
         # Rejection sampling keeps every value equally likely.
+        n = operator.index(n)
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next()

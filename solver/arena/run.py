@@ -1,0 +1,199 @@
+"""A duplicate arena: `play_arena(team_a, team_b, deals, seed)`.
+
+Every deal is played at two tables with the same cards, trump, leader and playing team:
+team a sits North-South at the first and East-West at the second, so the luck of the cards
+cancels and what is left is the difference the bots make.
+
+Deal i of an arena with seed s is deal i of `klaverjas labels --seed s`: the cards are
+`Deal.random(derive(s, i, 0))`, and trump, the leader of trick 1 and the playing team are
+drawn in that order from `SplitMix64(derive(s, i, 1))` (`solver.labels.rows.deal_setup`).
+A bot at seat `seat` of table `t` of deal i starts the round with `reset(derive(s, i, t,
+seat))`, and single-dummy judging draws its worlds from `derive(s, i, 10 + t)`: the result
+depends on the seed alone, never on the number of worker processes (the times per move
+apart, and bots with a time budget, whose choices depend on the machine's speed).
+
+>>> result = play_arena("rule", "random", deals=2, seed=1, workers=1)
+>>> result.deals, result.bots["a"].name, result.bots["b"].name
+(2, 'rule', 'random')
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from ..analysis.worlds import MOST_WORLDS
+from ..bots import Bot
+from ..engine.search import Solver
+from ..errors import BotError, whole_number
+from ..labels.config import LabelConfig
+from ..labels.rows import deal_setup
+from ..model.cards import Seat, Team
+from ..model.rules import Rules, RulesLike, check_rules, require_four_player_trump
+from ..model.streams import derive
+from .names import BotLike, make_bot
+from .result import ArenaResult, BotStats, DealResult, mean_and_ci95, quantile
+from .table import play_table
+
+# Each team's moves at one deal: (trick, dd loss, sd loss, seconds, whether it had a choice).
+MoveRow = Tuple[int, int, float, float, bool]
+DealOutcome = Tuple[DealResult, Dict[str, List[MoveRow]]]
+
+MOST_DEALS = 10 ** 7
+SIDES = ("a", "b")
+# Team a's seats at each table: North-South at table 0, East-West at table 1.
+A_SEATS = (Team.NS, Team.EW)
+
+
+class _Arena:
+    """What one process needs to play deals: a bot per seat for each team, and a Solver."""
+
+    def __init__(self, team_a: BotLike, team_b: BotLike, seed: int, rules: Rules,
+                 sd_worlds: int) -> None:
+        self.bots = {side: [make_bot(spec) for _ in range(2)]
+                     for side, spec in zip(SIDES, (team_a, team_b))}
+        self.seed, self.rules, self.sd_worlds = seed, rules, sd_worlds
+        self.solver = Solver(rules)
+
+    def names(self) -> Tuple[str, str]:
+        return self.bots["a"][0].name, self.bots["b"][0].name
+
+    def play_deal(self, deal_id: int) -> DealOutcome:
+        deal, trump, leader, playing = deal_setup(LabelConfig(seed=self.seed), deal_id)
+        assert trump is not None        # a trump round: play_arena takes no other
+        moves: Dict[str, List[MoveRow]] = {side: [] for side in SIDES}
+        score_diffs, points_diffs = [], []
+        for table, a_team in enumerate(A_SEATS):
+            seated: List[Bot] = []
+            side_of: Dict[Seat, str] = {}
+            for seat in Seat:
+                side = "a" if seat.team == a_team else "b"
+                bot = self.bots[side][seat // 2]     # N and E the first, S and W the second
+                bot.reset(derive(self.seed, deal_id, table, int(seat)))
+                seated.append(bot)
+                side_of[seat] = side
+            result = play_table(deal, trump, leader, playing, seated, self.solver,
+                                self.sd_worlds, derive(self.seed, deal_id, 10 + table))
+            for m in result.moves:
+                moves[side_of[m.seat]].append((m.trick, m.dd_loss, m.sd_loss, m.seconds,
+                                               m.choices > 1))
+            score_diffs.append(result.scores[a_team] - result.scores[a_team.other])
+            points_diffs.append(result.points[a_team] - result.points[a_team.other])
+        return (DealResult(deal_id, (score_diffs[0], score_diffs[1]),
+                           (points_diffs[0], points_diffs[1])), moves)
+
+
+def play_arena(team_a: BotLike, team_b: BotLike, deals: int = 100, seed: int = 0,
+               rules: Optional[RulesLike] = None, workers: Optional[int] = None,
+               sd_worlds: int = 0, progress: bool = False) -> ArenaResult:
+    """Team a against team b over `deals` duplicate deals (see the module's docstring).
+
+    `team_a`, `team_b`: bot names (`solver.arena.names`: "random", "rule", "dd", "pimc:32",
+    "policy:PATH", "openspiel:ismcts") or Bots, copied for every seat. `workers`: processes
+    that play deals at once (default: all cores). `sd_worlds`: also judge every card single
+    dummy over this many worlds (slow). `progress`: a progress bar on stderr.
+    """
+    start = time.perf_counter()
+    deals = whole_number("deals", deals, 1, MOST_DEALS, error=BotError)
+    seed = whole_number("seed", seed, 0, 2 ** 64 - 1, error=BotError)
+    sd_worlds = whole_number("sd_worlds", sd_worlds, 0, MOST_WORLDS, error=BotError)
+    workers = (os.cpu_count() or 1) if workers is None else whole_number(
+        "workers", workers, 1, error=BotError)
+    rules = require_four_player_trump(check_rules(rules), "the arena", BotError)
+    arena = _Arena(team_a, team_b, seed, rules, sd_worlds)   # bad names fail here, at once
+    names = arena.names()
+    outcomes = _outcomes(arena, (team_a, team_b), deals, min(workers, deals))
+    bar = _progress_bar(deals, progress)
+    per_deal: List[DealResult] = []
+    rows: Dict[str, List[MoveRow]] = {side: [] for side in SIDES}
+    try:
+        for result, moves in outcomes:
+            per_deal.append(result)
+            for side in SIDES:
+                rows[side] += moves[side]
+            if bar is not None:
+                bar.update(1)
+                bar.set_postfix_str(f"a - b {mean_and_ci95([d.score_diff for d in per_deal])[0]:+.1f}")
+    finally:
+        close = getattr(outcomes, "close", None)
+        if close is not None:
+            close()
+        if bar is not None:
+            bar.close()
+    stats = {side: _stats(name, rows[side], sd_worlds > 0) for side, name in zip(SIDES, names)}
+    return ArenaResult(seed, rules.to_dict(), sd_worlds, stats, per_deal,
+                       round(time.perf_counter() - start, 3))
+
+
+def _outcomes(arena: _Arena, teams: Tuple[BotLike, BotLike], deals: int,
+              workers: int) -> Iterator[DealOutcome]:
+    """Each deal's outcome in deal order, from this process or from `workers` processes."""
+    if workers == 1:
+        return (arena.play_deal(i) for i in range(deals))
+    return _in_processes(arena, teams, deals, workers)
+
+
+_process_arena: Optional[_Arena] = None
+
+
+def _start_process(teams: Tuple[BotLike, BotLike], seed: int, rules: Rules,
+                   sd_worlds: int) -> None:
+    global _process_arena
+    _process_arena = _Arena(teams[0], teams[1], seed, rules, sd_worlds)
+
+
+def _play_in_process(deal_id: int) -> DealOutcome:
+    assert _process_arena is not None
+    return _process_arena.play_deal(deal_id)
+
+
+def _in_processes(arena: _Arena, teams: Tuple[BotLike, BotLike], deals: int,
+                  workers: int) -> Iterator[DealOutcome]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+    # fork on Linux: no `if __name__ == "__main__"` needed in the caller's script.
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+                               initializer=_start_process,
+                               initargs=(teams, arena.seed, arena.rules, arena.sd_worlds))
+    try:
+        # map keeps deal order: the result is the same whatever finishes first.
+        yield from pool.map(_play_in_process, range(deals))
+    except BrokenProcessPool:
+        raise BotError("a worker process of the arena died (killed, or out of memory): run "
+                       "it again, with fewer --workers if memory is short") from None
+    except BaseException:
+        # Ctrl-C or an error: stop the deals being played now, not when they end. The
+        # executor has no public way to stop a running task, so its processes are ended.
+        processes = getattr(pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _progress_bar(deals: int, enabled: bool) -> Any:
+    if not enabled or sys.stderr is None:
+        return None
+    from tqdm import tqdm
+    return tqdm(total=deals, unit="deal", file=sys.stderr, dynamic_ncols=True)
+
+
+def _stats(name: str, rows: List[MoveRow], with_sd: bool) -> BotStats:
+    chosen = [r for r in rows if r[4]]
+    count = len(chosen)
+    by_trick = []
+    for trick in range(1, 9):
+        losses = [r[1] for r in chosen if r[0] == trick]
+        by_trick.append(round(sum(losses) / len(losses), 6) if losses else 0.0)
+    ms = [r[3] * 1000 for r in rows]
+    return BotStats(
+        name, count,
+        round(sum(r[1] for r in chosen) / count, 6) if count else 0.0,
+        round(sum(r[1] == 0 for r in chosen) / count, 6) if count else 1.0,
+        by_trick,
+        (round(sum(r[2] for r in chosen) / count, 6) if count else 0.0) if with_sd else None,
+        round(quantile(ms, 0.5), 3), round(quantile(ms, 0.95), 3))

@@ -1,0 +1,37 @@
+"""Bots that play the cards: one interface (`Bot`: `name`, `act(game, seat)`, `reset(seed)`)
+and the baselines to measure a bot against.
+
+- `RandomBot`: a uniformly random legal card.
+- `RuleBot`: a club player's rules of thumb, written down (`solver.bots.rule`).
+- `PIMCBot`: the best mean card over sampled worlds (`analyse_view`), with an optional time
+  budget per move.
+- `DDBot`: sees every hand, plays the first optimal card: the cheating upper bound.
+- `PolicyBot`, `PolicyModel` (`solver.bots.policy`, imported on first use with NumPy and
+  `solver.encode`): a model trained from the labels.
+
+A bot that cannot see the hidden hands is given only the round as its seat sees it
+(`seat_view`); see `solver.bots.bot`.
+
+>>> from solver import Deal, Game
+>>> from solver.bots import RandomBot
+>>> game = Game(Deal.random(1), "H", "E", "NS")
+>>> card = RandomBot(seed=1).act(game, "E")
+>>> card in game.legal_cards()
+True
+"""
+from typing import TYPE_CHECKING
+
+from .._lazy import lazy_names
+from .bot import Bot, seat_view
+from .dd import DDBot
+from .pimc import PIMCBot
+from .random_bot import RandomBot
+from .rule import RuleBot
+
+if TYPE_CHECKING:   # for type checkers and editors: the same names, imported eagerly
+    from .policy import PolicyBot, PolicyModel
+
+__getattr__, __dir__ = lazy_names(globals(), {"PolicyBot": "policy", "PolicyModel": "policy"})
+
+__all__ = ["Bot", "seat_view", "RandomBot", "RuleBot", "PIMCBot", "DDBot", "PolicyBot",
+           "PolicyModel"]

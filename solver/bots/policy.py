@@ -1,0 +1,182 @@
+"""PolicyBot: a model trained from the labels plays the card it scores highest among the legal
+ones. Its only input is `solver.encode.observation(game, seat)`, what the seat sees.
+
+The model (`PolicyModel`) is a small multilayer perceptron over that array, with one output
+per card (its predicted value for the team to move, relative to the position's mean). Before
+the network the suits are renamed so that trump comes first (`canonical`): the rules treat
+the suits alike, so one trump-first picture serves every trump and a small model learns four
+times from every row. The array's own trump block is kept as it was, for rules that score
+some trumps double. `examples/train_policy.py` trains one from `sd_values` and saves it;
+`PolicyBot.load(path)` plays it.
+
+>>> import numpy as np
+>>> from solver import Deal, Game
+>>> model = PolicyModel.initial(hidden=16, seed=1)
+>>> game = Game(Deal.random(1), "H", "E", "NS")
+>>> PolicyBot(model).act(game, "E") in game.legal_cards()
+True
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from .. import encode
+from ..errors import BotError, quote, whole_number
+from ..model.cards import Card, Seat
+from ..model.game import Game
+from .bot import Bot
+
+# The blocks of the observation whose last axis is a card index, renamed with the suits.
+CARD_BLOCKS = ("hand", "played_by", "played_in_trick", "current_trick")
+FORMAT = "klaverjas-policy-mlp-1"
+
+
+def suit_renaming(suit_of: Sequence[int]) -> Tuple[np.ndarray, np.ndarray]:
+    """(feature order, card order) of the observation with suit `suit_of[s]` written where
+    suit s was: `x[feature_order]` is the renamed observation (its card blocks; the trump and
+    turned blocks stay), and card c of the renamed picture is the card `card_order[c]`."""
+    if sorted(suit_of) != [0, 1, 2, 3]:
+        raise BotError(f"a suit renaming must name each suit 0..3 once, got {quote(suit_of)}")
+    cards = np.array([suit_of[c // 8] * 8 + c % 8 for c in range(32)])
+    features = np.arange(encode.SIZE)
+    for name in CARD_BLOCKS:
+        block = encode.layout()[name]
+        for row in range(block.size // 32):
+            start = block.start + row * 32
+            features[start:start + 32] = start + cards
+    return features, cards
+
+
+def _suit_orders() -> Tuple[np.ndarray, np.ndarray]:
+    """For each trump t, `suit_renaming` that puts suit t first and the others after it in
+    suit order, cyclically: canonical card c is the real card of suit (c // 8 + t) % 4."""
+    pairs = [suit_renaming([(s + trump) % 4 for s in range(4)]) for trump in range(4)]
+    return np.stack([p[0] for p in pairs]), np.stack([p[1] for p in pairs])
+
+
+_FEATURE_ORDER, _CARD_ORDER = _suit_orders()
+
+
+def trumps_of(x: np.ndarray) -> np.ndarray:
+    """The trump suit (0..3) of each observation in the batch `x` (rows, SIZE)."""
+    block = encode.layout()["trump"]
+    return np.argmax(x[:, block.slice], axis=1)
+
+
+def canonical(x: np.ndarray) -> np.ndarray:
+    """Each observation of the batch `x` with its suits renamed so that trump is the first
+    (`_FEATURE_ORDER`)."""
+    return np.take_along_axis(x, _FEATURE_ORDER[trumps_of(x)], axis=1)
+
+
+def real_cards(canonical_scores: np.ndarray, trumps: np.ndarray) -> np.ndarray:
+    """Per-card outputs of the canonical picture put back in real card order."""
+    out = np.empty_like(canonical_scores)
+    np.put_along_axis(out, _CARD_ORDER[trumps], canonical_scores, axis=1)
+    return out
+
+
+def canonical_cards(per_card: np.ndarray, trumps: np.ndarray) -> np.ndarray:
+    """Per-card targets in real card order put in the canonical order (`real_cards`'
+    inverse)."""
+    return np.take_along_axis(per_card, _CARD_ORDER[trumps], axis=1)
+
+
+class PolicyModel:
+    """A two-layer perceptron (ReLU) from the canonical observation to a score per canonical
+    card; `scores(x)` gives them in real card order."""
+
+    def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
+                 info: Optional[Dict[str, Any]] = None) -> None:
+        self.w1, self.b1, self.w2, self.b2 = (np.asarray(a, dtype=np.float32)
+                                              for a in (w1, b1, w2, b2))
+        if self.w1.shape[0] != encode.SIZE or self.w2.shape[1] != 32 or \
+                self.w1.shape[1] != self.w2.shape[0]:
+            raise BotError(f"a policy model maps {encode.SIZE} observation numbers to 32 card "
+                           f"scores, got layers of shapes {self.w1.shape} and {self.w2.shape}")
+        self.info = dict(info or {})
+
+    @classmethod
+    def initial(cls, hidden: int = 128, seed: int = 0) -> "PolicyModel":
+        """A model with small random weights, to be trained."""
+        hidden = whole_number("hidden", hidden, 1, 4096, error=BotError)
+        rng = np.random.default_rng(whole_number("seed", seed, 0, error=BotError))
+        return cls(rng.normal(0, (2 / encode.SIZE) ** 0.5, (encode.SIZE, hidden)),
+                   np.zeros(hidden), rng.normal(0, (1 / hidden) ** 0.5, (hidden, 32)),
+                   np.zeros(32))
+
+    def hidden(self, xc: np.ndarray) -> np.ndarray:
+        """The hidden layer for canonical observations `xc`."""
+        return np.maximum(xc @ self.w1 + self.b1, 0.0)
+
+    def scores(self, x: np.ndarray) -> np.ndarray:
+        """A score for each card (real card order) of each observation in `x` (rows, SIZE)."""
+        x = np.atleast_2d(np.asarray(x, dtype=np.float32))
+        out = self.hidden(canonical(x)) @ self.w2 + self.b2
+        return real_cards(out, trumps_of(x))
+
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Write the model to `path` (NumPy's .npz)."""
+        meta = np.array([FORMAT, repr(sorted(self.info.items()))])
+        with open(path, "wb") as f:
+            np.savez(f, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2, meta=meta)
+
+    @classmethod
+    def load(cls, path: Union[str, "os.PathLike[str]"]) -> "PolicyModel":
+        """The model `save` wrote to `path`; BotError naming the file if it is not one."""
+        where = f"policy file {quote(str(path))}"
+        try:
+            with np.load(Path(path), allow_pickle=False) as data:
+                arrays = {k: data[k] for k in ("w1", "b1", "w2", "b2", "meta")}
+        except FileNotFoundError:
+            raise BotError(f"{where} does not exist") from None
+        except (OSError, ValueError, KeyError) as err:
+            raise BotError(f"{where} is not a policy model written by PolicyModel.save "
+                           f"({type(err).__name__}: {err})") from None
+        if str(arrays["meta"][0]) != FORMAT:
+            raise BotError(f"{where} is not a policy model of format {FORMAT}")
+        try:
+            return cls(arrays["w1"], arrays["b1"], arrays["w2"], arrays["b2"],
+                       {"file": str(path)})
+        except BotError as err:
+            raise BotError(f"{where}: {err}") from None
+
+
+class PolicyBot(Bot):
+    """Plays the legal card its model scores highest (the first in card order on a tie)."""
+
+    def __init__(self, model: PolicyModel, seed: Optional[int] = None,
+                 name: Optional[str] = None) -> None:
+        if not isinstance(model, PolicyModel):
+            raise BotError(f"PolicyBot needs a PolicyModel (PolicyModel.load(path)), got "
+                           f"{quote(model)}")
+        self.model = model
+        self.name = name or f"policy:{Path(str(model.info.get('file', 'model'))).name}"
+        super().__init__(seed)
+
+    @classmethod
+    def load(cls, path: Union[str, "os.PathLike[str]"]) -> "PolicyBot":
+        """A PolicyBot playing the model saved at `path`."""
+        return cls(PolicyModel.load(path), name=f"policy:{Path(path).name}")
+
+    def choose(self, game: Game, seat: Seat) -> Card:
+        scores = self.model.scores(encode.observation(game, seat))[0]
+        legal = game.legal_cards()
+        return max(legal, key=lambda c: (float(scores[c.index]), -c.index))
+
+
+def legal_mask(values: np.ndarray, not_legal: Any) -> np.ndarray:
+    """Which cards of each label row are legal: `values` is a per-card column of the labels
+    (`values`, or `sd_values` with NaN for the cards not legal)."""
+    values = np.asarray(values)
+    if values.dtype.kind == "f":
+        return ~np.isnan(values)
+    return values != not_legal
+
+
+__all__ = ["PolicyBot", "PolicyModel", "canonical", "canonical_cards", "real_cards",
+           "trumps_of", "legal_mask"]

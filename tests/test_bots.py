@@ -1,0 +1,313 @@
+"""The bots: each plays only legal cards, a seeded bot repeats itself, a bot that cannot see
+the hidden hands plays the same whatever they are, and the rules of RuleBot as written."""
+import numpy as np
+import pytest
+
+from solver import Card, Deal, Game, Seat, Solver, SolverError, encode, parse_cards
+from solver.analysis.worlds import sample_worlds
+from solver.arena import BOT_NAMES, make_bot
+from solver.bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot, seat_view
+from solver.bots.policy import PolicyBot, PolicyModel, canonical, real_cards, suit_renaming
+from solver.errors import BotError
+from solver.model.cards import ALL_CARDS
+
+
+def game_after(seed: int, cards: int) -> Game:
+    """A round of Deal.random(seed), hearts, E leads, NS play, after `cards` random cards."""
+    game = Game(Deal.random(seed), "H", "E", "NS")
+    bot = RandomBot(seed=seed)
+    for _ in range(cards):
+        game.play(bot.act(game, game.to_move))
+    return game
+
+
+def same_view_other_hands(game: Game, seat: Seat, seed: int) -> Game:
+    """The same round seen from `seat` with the hidden hands dealt otherwise (consistently
+    with everything played)."""
+    world = sample_worlds(game, seat, 1, seed=seed)[0]
+    other = Game(world, game.trump, game.leader, game.playing, game.rules)
+    other.replay(game.played)
+    return other
+
+
+def play_out(bots, game: Game) -> Game:
+    while not game.is_over:
+        game.play(bots[game.to_move].act(game, game.to_move))
+    return game
+
+
+def test_the_view_keeps_the_own_hand_and_the_play():
+    game = game_after(4, 9)
+    seat = game.to_move
+    view = seat_view(game, seat)
+    assert view.hands[seat] == game.hands[seat]
+    assert view.played == game.played
+    assert [t.winner for t in view.tricks] == [t.winner for t in game.tricks]
+    assert view.legal_cards() == game.legal_cards()
+
+
+def test_the_view_depends_only_on_what_the_seat_saw():
+    game = game_after(5, 6)
+    seat = game.to_move
+    other = same_view_other_hands(game, seat, seed=11)
+    assert any(other.hands[s] != game.hands[s] for s in Seat if s != seat)
+    assert seat_view(other, seat).deal == seat_view(game, seat).deal
+
+
+def test_random_bot_plays_a_whole_round_of_legal_cards():
+    game = play_out([RandomBot(seed=s) for s in range(4)], Game(Deal.random(2), "S", "N", "EW"))
+    assert game.is_over
+
+
+def test_random_bot_repeats_itself_after_reset():
+    bot = RandomBot(seed=9)
+    first = play_out([bot] * 4, Game(Deal.random(3), "C", "W", "NS")).played
+    bot.reset(9)
+    assert play_out([bot] * 4, Game(Deal.random(3), "C", "W", "NS")).played == first
+
+
+def test_random_bot_plays_every_legal_card_over_seeds():
+    game = Game(Deal.random(1), "H", "E", "NS")
+    assert {RandomBot(seed=s).act(game, "E") for s in range(200)} == set(game.legal_cards())
+
+
+def test_a_bot_refuses_a_seat_not_to_move():
+    with pytest.raises(SolverError, match="seat N is not to play: E is"):
+        RandomBot().act(Game(Deal.random(1), "H", "E", "NS"), "N")
+
+
+def test_a_bot_refuses_a_finished_round():
+    game = play_out([RandomBot()] * 4, Game(Deal.random(1), "H", "E", "NS"))
+    with pytest.raises(SolverError, match="the round is over"):
+        RandomBot().act(game, game.leader)
+
+
+def test_a_bot_that_chooses_an_illegal_card_is_stopped():
+    class Stubborn(Bot):
+        name = "stubborn"
+
+        def choose(self, game, seat):
+            return sorted(game.hands[seat.partner])[0]
+
+    with pytest.raises(SolverError, match="stubborn chose"):
+        Stubborn().act(Game(Deal.random(1), "H", "E", "NS"), "E")
+
+
+# -- a bot that cannot see, cannot see ---------------------------------------------------------
+
+BLIND_BOTS = {
+    "random": lambda: RandomBot(),
+    "rule": lambda: RuleBot(),
+    "pimc": lambda: PIMCBot(worlds=4),
+    "policy": lambda: PolicyBot(PolicyModel.initial(hidden=16, seed=3)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BLIND_BOTS))
+@pytest.mark.parametrize("seed, cards", [(1, 0), (2, 5), (3, 13), (4, 22)])
+def test_a_blind_bot_plays_the_same_whatever_the_hidden_hands(name, seed, cards):
+    game = game_after(seed, cards)
+    seat = game.to_move
+    for other_seed in (1, 2, 3):
+        other = same_view_other_hands(game, seat, other_seed)
+        bot, twin = BLIND_BOTS[name](), BLIND_BOTS[name]()
+        for bot_seed in (5, 6):
+            bot.reset(bot_seed)
+            twin.reset(bot_seed)
+            assert bot.act(game, seat) == twin.act(other, seat)
+
+
+def test_the_cheating_bot_does_see_the_hidden_hands():
+    # Some hidden deal of the same view changes DDBot's card: it is given the real game.
+    game = game_after(7, 4)
+    seat = game.to_move
+    cards = {DDBot().act(same_view_other_hands(game, seat, s), seat) for s in range(30)}
+    assert len(cards) > 1
+
+
+def test_a_blind_bot_is_given_the_seat_view_not_the_game():
+    seen = []
+
+    class Peeking(Bot):
+        def choose(self, game, seat):
+            seen.append([sorted(game.hands[s]) for s in Seat])
+            return game.legal_cards()[0]
+
+    game = game_after(8, 6)
+    seat = game.to_move
+    Peeking().act(game, seat)
+    Peeking().act(same_view_other_hands(game, seat, 4), seat)
+    assert seen[0] == seen[1]
+
+
+# -- RuleBot, rule by rule ----------------------------------------------------------------------
+
+def dealt(**hands: str) -> Deal:
+    """A deal where the named seats hold the given cards; the other cards fill the hands
+    in card order, N first."""
+    given = {Seat.parse(seat): parse_cards(cards) for seat, cards in hands.items()}
+    rest = iter(sorted(set(ALL_CARDS) - {c for cards in given.values() for c in cards}))
+    return Deal({seat: given.get(seat, []) + [next(rest) for _ in range(8 - len(given.get(seat, [])))]
+                 for seat in Seat})
+
+
+@pytest.mark.parametrize("hand, playing, card", [
+    ("HJ H7 CA C7 D7 D8 S7 S8", "NS", "HJ"),     # 1: the top trump, to draw the others
+    ("H7 H8 CA C7 D7 D8 S7 S8", "NS", "H7"),     # 1: no top trump: the lowest
+    ("H7 H8 CA DA D8 S7 S8 C7", "EW", "CA"),     # 2: defending: cash a sure winner
+    ("H7 H8 CK DK D8 S7 S8 C7", "EW", "C7"),     # 3: no sure winner: lead low
+])
+def test_rule_bot_leads(hand, playing, card):
+    game = Game(dealt(N=hand), "H", "N", playing)
+    assert RuleBot().act(game, "N") == Card.parse(card)
+
+
+def test_rule_bot_lets_a_winning_partner_have_it_and_adds_a_ten():
+    # E leads S7, partner S wins with SA, W follows: N, last, puts the ten under it (rule 4).
+    game = Game(dealt(E="S7", S="SA", W="S8", N="ST S9 C7 C8 D7 D8 H7 H8"), "H", "E", "NS")
+    game.replay("S7 SA S8")
+    assert RuleBot().act(game, "N") == Card.parse("ST")
+
+
+def test_rule_bot_trumps_the_opponents_trick_with_its_lowest_trump():
+    game = Game(dealt(E="CA", S="C7", W="C8", N="HJ H9 H7 DA DT D7 SA ST"), "H", "E", "NS")
+    game.replay("CA C7 C8")
+    assert RuleBot().act(game, "N") == Card.parse("H7")
+
+
+def test_rule_bot_discards_low_when_it_cannot_win():
+    game = Game(dealt(E="CA", S="C7", W="CK", N="DA DT DK D7 SA ST SK S7"), "H", "E", "NS")
+    game.replay("CA C7 CK")
+    assert RuleBot().act(game, "N") == Card.parse("D7")
+
+
+def test_rule_bot_is_deterministic():
+    game = game_after(10, 9)
+    assert {RuleBot(seed=s).act(game, game.to_move) for s in range(5)} == \
+        {RuleBot().act(game, game.to_move)}
+
+
+# -- DDBot, PIMCBot ---------------------------------------------------------------------------
+
+def test_dd_bot_plays_an_optimal_card_at_every_turn():
+    solver = Solver()
+    game = Game(Deal.random(12), "S", "W", "EW")
+    while not game.is_over:
+        values = solver.move_values(game)
+        sign = 1 if game.to_move.team == game.playing else -1
+        best = max(sign * v for v in values.values())
+        card = DDBot().act(game, game.to_move)
+        assert sign * values[card] == best
+        game.play(card)
+
+
+def test_pimc_bot_plays_the_best_mean_card_of_its_view():
+    from solver import analyse_view
+    from solver.model.streams import derive
+    game = game_after(13, 6)
+    bot = PIMCBot(worlds=6, seed=4)
+    view = analyse_view(seat_view(game, game.to_move), worlds=6, seed=derive(4, 6), workers=1)
+    assert bot.act(game, game.to_move) == view.best_cards[0]
+
+
+def test_pimc_bot_under_a_time_budget_stops_early():
+    game = Game(Deal.random(14), "C", "N", "NS")
+    bot = PIMCBot(worlds=400, time_budget=0.001)
+    view = bot.view(seat_view(game, "N"))
+    assert len(view.worlds) < 400
+    assert bot.act(game, "N") in game.legal_cards()
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"worlds": 0}, "worlds must be a whole number from 1"),
+    ({"time_budget": 0}, "time_budget must be a number of seconds above 0"),
+    ({"time_budget": "fast"}, "time_budget must be a number of seconds"),
+    ({"objective": "win"}, "unknown objective 'win'"),
+])
+def test_pimc_bot_options_are_checked(kwargs, message):
+    with pytest.raises(SolverError, match=message):
+        PIMCBot(**kwargs)
+
+
+# -- PolicyBot -------------------------------------------------------------------------------
+
+def test_a_policy_model_survives_saving_and_loading(tmp_path):
+    model = PolicyModel.initial(hidden=8, seed=2)
+    model.save(tmp_path / "m.npz")
+    back = PolicyModel.load(tmp_path / "m.npz")
+    x = encode.observation(game_after(3, 3), game_after(3, 3).to_move)
+    assert np.allclose(model.scores(x), back.scores(x))
+    assert PolicyBot.load(tmp_path / "m.npz").name == "policy:m.npz"
+
+
+def test_a_policy_file_that_is_not_one_is_named(tmp_path):
+    (tmp_path / "junk.npz").write_bytes(b"not a model")
+    with pytest.raises(BotError, match="policy file '.*junk.npz' is not a policy model"):
+        PolicyModel.load(tmp_path / "junk.npz")
+    with pytest.raises(BotError, match="does not exist"):
+        PolicyModel.load(tmp_path / "missing.npz")
+    np.savez(tmp_path / "shape.npz", w1=np.zeros((3, 4)), b1=np.zeros(4), w2=np.zeros((4, 32)),
+             b2=np.zeros(32), meta=np.array(["klaverjas-policy-mlp-1", ""]))
+    with pytest.raises(BotError, match="maps 582 observation numbers to 32 card scores"):
+        PolicyModel.load(tmp_path / "shape.npz")
+
+
+def test_the_trump_first_picture_is_the_same_for_every_trump():
+    # The same cards with the suits renamed and trump renamed along: one canonical picture.
+    deal = Deal.random(15)
+    pictures = []
+    for shift in range(4):
+        renamed = Deal([[Card((c.suit + shift) % 4, c.rank) for c in deal[s]] for s in Seat])
+        game = Game(renamed, shift, "E", "NS")
+        x = encode.observation(game, "E")[None]
+        pictures.append(np.delete(canonical(x)[0], encode.layout()["trump"].slice))
+    assert all(np.array_equal(pictures[0], p) for p in pictures[1:])
+
+
+def test_scores_come_back_in_real_card_order():
+    trumps = np.array([0, 1, 2, 3])
+    scores = real_cards(np.tile(np.arange(32.0), (4, 1)), trumps)
+    for trump in range(4):      # canonical card 0 (trump seven) is the real trump seven
+        assert scores[trump, trump * 8] == 0.0
+
+
+def test_a_suit_renaming_must_name_each_suit_once():
+    with pytest.raises(BotError, match="name each suit 0..3 once"):
+        suit_renaming([0, 0, 1, 2])
+
+
+# -- bots by name ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, kind", [("random", RandomBot), ("rule", RuleBot), ("dd", DDBot),
+                                        ("pimc:8", PIMCBot), ("pimc:8@0.5", PIMCBot)])
+def test_bots_by_name(name, kind):
+    bot = make_bot(name)
+    assert isinstance(bot, kind) and bot.name == name
+
+
+@pytest.mark.parametrize("name, message", [
+    ("pimc", "the worlds of pimc must be a whole number"), ("pimc:0", "from 1 to 100000"),
+    ("rule:3", "unknown bot 'rule:3'"), ("", "unknown bot ''"), (7, "a bot must be a Bot"),
+    ("policy:", "unknown bot 'policy:'"), ("pimc:8@", "the time budget of pimc:8@ must be"),
+    ("pimc:8@-1", "must be a number of seconds above 0, got '-1'"),
+    ("openspiel:ismcts:0", "the simulations of openspiel:ismcts:0 must be a whole number"),
+])
+def test_a_bad_bot_name_is_named(name, message):
+    with pytest.raises(BotError, match=message):
+        make_bot(name)
+
+
+def test_every_bot_name_is_listed():
+    assert BOT_NAMES == ("random", "rule", "dd", "pimc:N", "policy:PATH", "openspiel:ismcts")
+
+
+def test_a_time_budget_by_name():
+    bot = make_bot("pimc:64@0.25")
+    assert bot.worlds == 64 and bot.time_budget == 0.25
+
+
+def test_openspiel_ismcts_sits_at_the_arena_where_openspiel_is_installed():
+    pytest.importorskip("pyspiel")
+    from solver.arena import play_arena
+    result = play_arena("openspiel:ismcts:4", "rule", deals=1, seed=2, workers=1)
+    assert result.bots["a"].name == "openspiel:ismcts:4" and result.bots["a"].cards > 0
