@@ -1,5 +1,7 @@
 """Shared strategies: random deals, rule variants and positions for property tests."""
 import itertools
+import os
+import shutil
 
 import pytest
 
@@ -67,3 +69,37 @@ def positions(draw, rules=rules_strategy, tricks_left=st.integers(1, 3)):
         legal = game.legal_cards()
         game.play(legal[draw(st.integers(0, len(legal) - 1))])
     return game
+
+
+# -- a real browser, for the pages' tests ------------------------------------------------------
+# Skipped where Chromium, chromedriver or selenium is missing, except in CI
+# (KLAVERJAS_REQUIRE_BROWSER), where the skip is a failure.
+
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless Chromium driven by selenium, one per test module."""
+    reason = None
+    if not (CHROMIUM and DRIVER):
+        reason = "Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+    else:
+        try:
+            import selenium  # noqa: F401
+        except ImportError:
+            reason = "selenium is not installed"
+    if reason:
+        if os.environ.get("KLAVERJAS_REQUIRE_BROWSER"):
+            pytest.fail(f"KLAVERJAS_REQUIRE_BROWSER is set but {reason}")
+        pytest.skip(reason)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()

@@ -4,7 +4,6 @@ what the moves say, and the command line and the HTML page show them."""
 import json
 import math
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -220,35 +219,6 @@ def test_jupyter_shows_the_charts_with_the_style(rule_against_random):
 def test_the_page_refuses_what_is_not_an_arena_result():
     with pytest.raises(Exception, match="an arena result has no 'deals' field"):
         render_arena({})
-
-
-CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    reason = None
-    if not (CHROMIUM and DRIVER):
-        reason = "Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
-    else:
-        try:
-            import selenium  # noqa: F401
-        except ImportError:
-            reason = "selenium is not installed"
-    if reason:
-        if os.environ.get("KLAVERJAS_REQUIRE_BROWSER"):
-            pytest.fail(f"KLAVERJAS_REQUIRE_BROWSER is set but {reason}")
-        pytest.skip(reason)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    yield driver
-    driver.quit()
 
 
 def test_the_browser_draws_the_charts(browser, rule_against_random, tmp_path):

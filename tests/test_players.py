@@ -317,40 +317,26 @@ def test_a_four_player_report_is_as_before():
     assert "data-players" not in page and "Per player" not in page and 'class="who"' not in page
 
 
-def test_the_browser_shows_the_dummy_face_down_until_the_defenders_see_it(tmp_path):
-    from test_report import CHROMIUM, DRIVER
-    if not (CHROMIUM and DRIVER):
-        pytest.skip("Chromium and chromedriver are not installed")
-    pytest.importorskip("selenium")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+def test_the_browser_shows_the_dummy_face_down_until_the_defenders_see_it(browser, tmp_path):
     from selenium.webdriver.common.by import By
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    try:
-        for dummy_open, closed_at in (("after_lead", [0]), ("always", []),
-                                      ("never", [0, 1, 2])):
-            record = replace(THREE, rules=Rules(players=3, dummy_open=dummy_open))
-            path = tmp_path / f"three-{dummy_open}.html"
-            path.write_text(report_page(record), encoding="utf-8")
-            driver.get(path.as_uri())
-            for shown in range(5):
-                hand = driver.find_element(By.CSS_SELECTOR, "#replay .hand.E")
-                backs = hand.find_elements(By.CSS_SELECTOR, ".card.back")
-                faces = hand.find_elements(By.CSS_SELECTOR, "[data-card]")
-                if shown in closed_at:
-                    assert backs and not faces, (dummy_open, shown)
-                else:
-                    assert faces and not backs, (dummy_open, shown)
-                assert "dummy" in hand.text
-                driver.find_element(By.ID, "next").click()
-            assert [e for e in driver.get_log("browser") if e["level"] == "SEVERE"] == []
-    finally:
-        driver.quit()
+    driver = browser
+    for dummy_open, closed_at in (("after_lead", [0]), ("always", []),
+                                  ("never", [0, 1, 2])):
+        record = replace(THREE, rules=Rules(players=3, dummy_open=dummy_open))
+        path = tmp_path / f"three-{dummy_open}.html"
+        path.write_text(report_page(record), encoding="utf-8")
+        driver.get(path.as_uri())
+        for shown in range(5):
+            hand = driver.find_element(By.CSS_SELECTOR, "#replay .hand.E")
+            backs = hand.find_elements(By.CSS_SELECTOR, ".card.back")
+            faces = hand.find_elements(By.CSS_SELECTOR, "[data-card]")
+            if shown in closed_at:
+                assert backs and not faces, (dummy_open, shown)
+            else:
+                assert faces and not backs, (dummy_open, shown)
+            assert "dummy" in hand.text
+            driver.find_element(By.ID, "next").click()
+        assert [e for e in driver.get_log("browser") if e["level"] == "SEVERE"] == []
 
 
 # -- labels ----------------------------------------------------------------------------------------

@@ -2,9 +2,7 @@
 analyse_play's, and a real browser that shows and steps through the page."""
 import ast
 import json
-import os
 import re
-import shutil
 import subprocess
 import sys
 import zlib
@@ -251,36 +249,7 @@ def test_enums_print_as_letters():
     assert f"{Seat.W}{Suit.C}" == "WC"
 
 
-# -- a real browser --------------------------------------------------------------------------------
-
-CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    reason = None
-    if not (CHROMIUM and DRIVER):
-        reason = "Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
-    else:
-        try:
-            import selenium  # noqa: F401
-        except ImportError:
-            reason = "selenium is not installed"
-    if reason:
-        if os.environ.get("KLAVERJAS_REQUIRE_BROWSER"):
-            pytest.fail(f"KLAVERJAS_REQUIRE_BROWSER is set but {reason}")
-        pytest.skip(reason)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    yield driver
-    driver.quit()
-
+# -- a real browser (the `browser` fixture of conftest.py) -----------------------------------------
 
 @pytest.fixture(scope="module")
 def opened(browser, page, tmp_path_factory):
