@@ -272,7 +272,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
             if COUNTING:
                 count(S, TABLE_MOVE_CUTOFFS if best_move == tt_move else
                       KILLER_CUTOFFS if best_move == S.killer[depth] else OTHER_CUTOFFS)
-            S.killer[depth] = best_move
+            if keeps_killer(s):
+                S.killer[depth] = best_move
             S.history[s.ntrick][best_move] += s.tricks_left * s.tricks_left
             break
         searched += 1
