@@ -237,16 +237,18 @@ cdef inline int ply_of(const State* s) noexcept nogil:
     return (8 - s.tricks_left) * 4 + s.ntrick
 
 
-cdef inline bint keeps_killer(const State* s) noexcept nogil:
-    """Whether the killer is tried at this node: at a lead and at the third card of a trick.
-    The second and the fourth card are better ordered by what they do to the trick (measured
-    on 200 deals at trick 1: 0.90x the nodes of points and of moves)."""
-    return not (s.ntrick & 1)
-
-
 cdef inline int killer_of(Search* S, const State* s) noexcept nogil:
-    """The killer of this node's ply, or -1 where none is tried (keeps_killer)."""
-    return S.killer[ply_of(s)] if keeps_killer(s) else -1
+    """The killer of this node: the move that last cut a search at this ply with this suit
+    led (any lead, at a lead). One per ply alone was a worse first move at the second and
+    fourth card of a trick, where a card that cut in another led suit is rarely good here;
+    per suit led measured 0.87x the nodes of points at trick 1 on 200 deals, and 0.83x on
+    the heaviest tenth."""
+    return S.killer[ply_of(s)][killer_suit(s)]
+
+
+cdef inline int killer_suit(const State* s) noexcept nogil:
+    """Which of a ply's killers this node uses: the suit led, or 0 at a lead."""
+    return (s.trick[0] >> 3) if s.ntrick else 0
 
 
 cdef inline int lookahead_depth(int below_root) noexcept nogil:
