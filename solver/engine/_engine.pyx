@@ -69,7 +69,7 @@ cdef struct Search:
     uint64_t nodes
     bint interrupted           # a signal handler raised: unwind without storing anything
     int history[4][32]
-    int killer[PLIES]
+    int killer[PLIES][4]    # by ply and suit led (killer_of)
     int root_ply               # the ply (cards played in the round) of the search's root
     uint64_t counts[COUNTERS]  # what each heuristic did, if COUNTING
 
@@ -271,8 +271,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         if alpha >= beta:
             if COUNTING:
                 count(S, TABLE_MOVE_CUTOFFS if best_move == tt_move else
-                      KILLER_CUTOFFS if best_move == S.killer[depth] else OTHER_CUTOFFS)
-            S.killer[depth] = best_move
+                      KILLER_CUTOFFS if best_move == killer_of(S, s) else OTHER_CUTOFFS)
+            S.killer[depth][killer_suit(s)] = best_move
             S.history[s.ntrick][best_move] += s.tricks_left * s.tricks_left
             break
         searched += 1
