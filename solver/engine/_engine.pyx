@@ -711,6 +711,10 @@ cdef class Engine:
         around the previous card's value, and again when its value falls outside."""
         self._require_ready()
         cdef State s = self._searched(position, metric)
+        return self._child_values(&s, metric, window)
+
+    cdef list _child_values(self, const State* s, int metric, int window):
+        """child_values of a State made ready for a search (by _searched, or replayed in C)."""
         cdef int cards[MAX_MOVES]
         cdef int values[MAX_MOVES]
         cdef int n
@@ -718,7 +722,7 @@ cdef class Engine:
         self._busy = True
         try:
             with nogil:
-                n = child_values(&self.S, &s, window, cards, values)
+                n = child_values(&self.S, s, window, cards, values)
         finally:
             self._busy = False
         self._raise_if_interrupted()
@@ -811,9 +815,7 @@ cdef class Engine:
         self._require_ready()
         cdef uint32_t masks[4]
         cdef State s
-        cdef int n, i, first_bad
-        cdef int cards[MAX_MOVES]
-        cdef int values[MAX_MOVES]
+        cdef int first_bad
         _check_hands(hands, masks)
         if not 0 <= leader <= 3:
             raise ValueError(f"leader {leader} is not a seat 0..3")
@@ -827,16 +829,8 @@ cdef class Engine:
         check_position_fits(&self.S.p, &s)
         if s.tricks_left == 0:
             return ROW_OK, []
-        self.S.metric = metric
         adopt_deal(&self.S, &s)
-        self._busy = True
-        try:
-            with nogil:
-                n = child_values(&self.S, &s, window, cards, values)
-        finally:
-            self._busy = False
-        self._raise_if_interrupted()
-        return ROW_OK, [(cards[i], values[i]) for i in range(n)]
+        return ROW_OK, self._child_values(&s, metric, window)
 
     def check_rows(self, list specs, const int32_t[::1] params_of, const uint32_t[:, ::1] hands,
                    const int8_t[::1] leader, const int8_t[:, ::1] played, int32_t[::1] status,
