@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from conftest import SLOW, example_counts, seeds, seats, suits
 from ledig_solver import ledig_points
+from test_engine_rules import play_out_and_compare
 from solver import Card, Deal, Game, Rules, Seat, Team
 from solver.engine import _engine
 from solver.engine.reference import minimax, minimax_moves
@@ -243,16 +244,7 @@ def test_the_engine_plays_ledig_like_game(examples):
     @settings(max_examples=examples, **SLOW)
     @given(ledig_positions(st.just(8)), st.randoms(use_true_random=False))
     def check(game, rnd):
-        engine = _engine.Engine(1)
-        engine.configure(engine_spec(game))
-        while not game.is_over:
-            position = engine_position(game)
-            legal = game.legal_cards()
-            assert engine.legal(position) == [c.index for c in legal], game.played
-            card = rnd.choice(legal)
-            after = engine.play(position, card.index)
-            game.play(card)
-            assert after == engine_position(game), game.played
+        engine = play_out_and_compare(game, rnd)
         assert engine.final_value(engine_position(game), _engine.Metric.METRIC_LEDIG) == \
             game.objective_value("points")
     check()
