@@ -224,6 +224,7 @@ def dummy_legend(record: GameRecord) -> str:
     return (f" The dummy's hand ({record.dummy}) is shown {when}; on its own turn it is open, "
             f"as the chooser who plays it sees it.")
 
+
 def ledig_result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
     """A ledig round's result: the bidder's tricks and first trick, the scores, and the
     double-dummy value and score; the tricks given away."""
