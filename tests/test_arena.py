@@ -12,7 +12,7 @@ import time
 import numpy as np
 import pytest
 
-from solver import Deal, Game, Seat, Solver, Team
+from solver import Deal, Game, Solver
 from solver.arena import ArenaResult, play_arena, play_table
 from solver.arena.result import mean_and_ci95, quantile
 from solver.bots import DDBot, RandomBot, RuleBot

@@ -18,7 +18,7 @@ from solver import Card, Deal, Game, Rules, Seat, Team
 from solver.engine import _engine
 from solver.engine.reference import minimax, minimax_moves
 from solver.engine.search import Solver, engine_position, engine_spec, solve, solve_moves
-from solver.errors import NotationError, RulesError, SolverError
+from solver.errors import NotationError, RulesError
 from solver.model.rules import MAX_AMOUNT
 
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")

@@ -1,7 +1,6 @@
 """Ledig beyond the engine: records, the ledig table, play and bid analysis, single dummy, the
 report page, labels and the command line (docs/rules.md, "Ledig")."""
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -479,6 +478,16 @@ def test_many_records_with_a_ledig_round_among_them(capsys, tmp_path):
     assert status == 0, err
     rows = out.splitlines()[1:3]
     assert "N ledig" in rows[1] and "(ledig failed)" in rows[1] and "N ledig" not in rows[0]
+
+
+def test_an_error_in_many_records_names_the_round(capsys, tmp_path):
+    games = tmp_path / "games.jsonl"
+    trump = GameRecord.load(Path(__file__).resolve().parents[1] / "examples" / "game.json")
+    games.write_text("".join(json.dumps(r.to_dict()) + "\n"
+                             for r in (trump, GameRecord.load(EXAMPLE))))
+    status, out, err = run(capsys, "analyse", str(games), "--contract", "trump")
+    assert status == 2 and out == ""
+    assert "games.jsonl, round 2: --contract trump: this record is a ledig" in err, err
 
 
 def test_house_rules_over_a_ledig_record_keep_it_ledig(capsys):

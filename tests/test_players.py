@@ -10,10 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import SLOW, example_counts, positions, rules_strategy
-from solver import (Deal, Game, GameRecord, RecordError, Rules, RulesError, Seat, Solver, Suit,
-                    Team, analyse_bidding, analyse_play, analyse_view, sample_worlds, solve,
+from solver import (Deal, Game, GameRecord, RecordError, Rules, RulesError, Seat, Solver, Team,
+                    analyse_bidding, analyse_play, analyse_view, sample_worlds, solve,
                     solve_moves)
-from solver.analysis.worlds import count_worlds
 from solver.cli import main
 from solver.model.players import seen_seats, table_players
 from solver.model.scoring import OBJECTIVES

@@ -14,7 +14,7 @@ from ..analysis import analyse_bidding, analyse_play, analyse_view, solve_table
 from ..analysis.play import PlayAnalysis, PlayStep
 from ..engine.moves import MovesResult
 from ..engine.search import DEFAULT_TABLE_MB, Solver
-from ..errors import RecordError, shorten
+from ..errors import RecordError, SolverError, shorten
 from ..model.cards import Card, Seat, Team
 from ..model.record import GameRecord
 from ..model.rules import Rules
@@ -128,9 +128,16 @@ def cmd_analyse_many(args) -> str:
     if not records:
         raise RecordError(f"{shorten(args.record)} holds no game records (one per line)")
     rules = read_rules(args.rules) if args.rules else None
-    records = [record_with_overrides(args, r, rules) for r in records]
-    analyses = [analyse_play(r, worlds=args.worlds, seed=args.seed,
-                             **search_options(args, r.rules)) for r in records]
+    analyses = []
+    for number, record in enumerate(records, start=1):
+        try:
+            record = record_with_overrides(args, record, rules)
+            analyses.append(analyse_play(record, worlds=args.worlds, seed=args.seed,
+                                         **search_options(args, record.rules)))
+        except (UsageError, SolverError) as err:
+            # Same error, its message prefixed with the round it came from (line = round).
+            err.args = (f"{shorten(args.record)}, round {number}: {err}",) + err.args[1:]
+            raise
     summary = _many_summary(analyses, bool(args.worlds))
     if args.json:
         return json.dumps({"rounds": [a.to_dict() for a in analyses], "summary": summary})

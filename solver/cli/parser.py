@@ -168,13 +168,10 @@ def record_and_rules(p) -> None:
 
 def record_contract(p) -> None:
     """--contract and --bidder over a record's own."""
-    p.add_argument("--contract", default=None, choices=CONTRACTS,
-                   help="judge the round as this contract, trump or ledig (ledig: the bidder "
-                        "undertakes to take no trick; costs are then in tricks) (default: the "
-                        "record's)")
-    p.add_argument("--bidder", default=None, type=seat,
-                   help="the seat that bid ledig, over the record's (needed with --contract "
-                        "ledig when the record names none) (default: the record's)")
+    contract(p, "judge the round as this contract, trump or ledig (ledig: the bidder "
+                "undertakes to take no trick; costs are then in tricks) (default: the record's)",
+             "the seat that bid ledig, over the record's (needed with --contract ledig when "
+             "the record names none) (default: the record's)")
 
 
 def card_notation(p, what: str) -> None:
@@ -203,27 +200,30 @@ def position(p) -> None:
 CONTRACTS = ("trump", "ledig")
 
 
-def contract(p, bidder: bool = True) -> None:
-    """--contract (over the rules' own) and, with `bidder`, ledig's --bidder."""
-    p.add_argument("--contract", default=None, choices=CONTRACTS,
-                   help="trump, or ledig: the bidder undertakes to take no trick (values are "
-                        "then minus the tricks the bidder takes); ledig's options ledig_trump "
-                        "and ledig_bonus go in --rules (default: the rules' contract, trump)")
-    if bidder:
-        p.add_argument("--bidder", default=None, type=seat,
-                       help="the seat that bid ledig: N, E, S or W (required with --contract "
-                            "ledig; default: none)")
+CONTRACT_HELP = ("trump, or ledig: the bidder undertakes to take no trick (values are then "
+                 "minus the tricks the bidder takes); ledig's options ledig_trump and "
+                 "ledig_bonus go in --rules (default: the rules' contract, trump)")
+BIDDER_HELP = ("the seat that bid ledig: N, E, S or W (required with --contract ledig; "
+               "default: none)")
+
+
+def contract(p, contract_help: str = CONTRACT_HELP,
+             bidder_help: Optional[str] = BIDDER_HELP) -> None:
+    """--contract (over the rules' own) and, unless `bidder_help` is None, ledig's --bidder."""
+    p.add_argument("--contract", default=None, choices=CONTRACTS, help=contract_help)
+    if bidder_help is not None:
+        p.add_argument("--bidder", default=None, type=seat, help=bidder_help)
 
 
 DUMMY_HELP = ("the silent partner's seat at a table of three (--rules '{\"players\": 3}'): "
               "N, E, S or W, a seat of the playing team")
 
 
-def dummy(p, record: bool = False) -> None:
+def dummy(p, record: bool = False, help_text: Optional[str] = None) -> None:
     """--dummy: the dummy's seat of a three-player round (docs/rules.md)."""
     p.add_argument("--dummy", type=seat, default=None,
-                   help=DUMMY_HELP + (" (default: the record's)" if record else
-                                      " (required there; default: none)"))
+                   help=help_text or DUMMY_HELP + (" (default: the record's)" if record else
+                                                   " (required there; default: none)"))
 
 
 def worlds_and_seed(p, help_text: str, least: int = 0, default: int = 0,
@@ -286,7 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("table", "points for every trump and leader (ledig: every bidder and leader)",
                 f'klaverjas table "{EXAMPLE_DEAL}" --rules rotterdam')
     deal_and_rules(p)
-    contract(p, bidder=False)
+    contract(p, bidder_help=None)
     workers_and_table_size(p)
     card_notation(p, "the deal given and the deal printed (the table itself has no cards)")
 
@@ -302,9 +302,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("bid", "check every seat and trump under a bidding procedure",
                 f'klaverjas bid "{EXAMPLE_DEAL}" --dealer W --procedure draaikaart --turned H --bid "N H"')
     deal_and_rules(p)
-    p.add_argument("--contract", default=None, choices=CONTRACTS,
-                   help="with ledig, also whether each seat could have bid ledig and taken no "
-                        "trick, beside the trump bids (default: the rules' contract, trump)")
+    contract(p, "with ledig, also whether each seat could have bid ledig and taken no trick, "
+                "beside the trump bids (default: the rules' contract, trump)", bidder_help=None)
     p.add_argument("--dealer", required=True, type=seat, help="the dealer's seat (required)")
     # The procedure and what it needs are checked by analyse_bidding, in one place.
     p.add_argument("--procedure", default="draaikaart",
@@ -383,17 +382,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--leader", type=seat, default=None, help="fix the leader (default: drawn per deal)")
     p.add_argument("--playing", type=team, default=None,
                    help="fix the playing team (default: drawn per deal; in ledig the bidder's)")
-    p.add_argument("--dummy", type=seat, default=None,
-                   help="at a table of three (--rules '{\"players\": 3}'), fix the dummy's seat, "
-                        "and with it the playing team (default: a seat of the playing team, "
-                        "drawn per deal)")
-    p.add_argument("--contract", default=None, choices=CONTRACTS,
-                   help="trump, or ledig: the bidder undertakes to take no trick, and values "
-                        "are minus the tricks the bidder takes; ledig's options go in --rules "
-                        "(default: the rules' contract, trump)")
-    p.add_argument("--bidder", type=seat, default=None,
-                   help="fix ledig's bidder (default: drawn per deal under --contract ledig, "
-                        "from the team of --dummy when it is fixed)")
+    dummy(p, help_text="at a table of three (--rules '{\"players\": 3}'), fix the dummy's "
+                       "seat, and with it the playing team (default: a seat of the playing "
+                       "team, drawn per deal)")
+    contract(p, bidder_help="fix ledig's bidder (default: drawn per deal under --contract "
+                            "ledig, from the team of --dummy when it is fixed)")
     p.add_argument("--format", default="parquet",
                    help="parquet (needs pyarrow) or npz (default: parquet)")
     p.add_argument("--deals-per-shard", type=whole("--deals-per-shard", 1, MOST_DEALS_PER_SHARD),
@@ -423,7 +416,7 @@ def arena_command(command) -> None:
     p = command("arena", "a duplicate match of two bots, every card judged double dummy",
                 "klaverjas arena --team-a pimc:32 --team-b rule --deals 400 --seed 1")
     p.add_argument("--team-a", required=True, help=f"team a's bot: {ARENA_BOTS_HELP} (required)")
-    p.add_argument("--team-b", required=True, help=f"team b's bot, the same choices (required)")
+    p.add_argument("--team-b", required=True, help="team b's bot, the same choices (required)")
     p.add_argument("--deals", type=whole("--deals", 1, MOST_ARENA_DEALS), default=100,
                    help=f"deals, each played at two tables, up to {MOST_ARENA_DEALS:,} "
                         f"(default: 100)")
