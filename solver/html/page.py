@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
 
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import Seat, Suit
@@ -196,10 +196,7 @@ def result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
                      f"({verdict}).")
     else:
         lines.append(f"Unfinished after {len(analysis.steps)} cards.")
-    scores = analysis.player_scores()
-    if scores and (r.rules.players != 4 or r.players):
-        lines.append('<span data-player-scores="1">Per player: ' + ", ".join(
-            f"{esc(p.label)} {score}" for p, score in scores) + ".</span>")
+    lines += player_scores_line(analysis)
     for team, won in replayed(analysis).tricks_won().items():
         if won == 8:
             lines.append(f"{team} took all 8 tricks (pit).")
@@ -210,6 +207,16 @@ def result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
     lost = analysis.losses()
     lines.append("Points given away: " + ", ".join(f"{t} {v}" for t, v in lost.items()) + ".")
     return "".join(f"<p>{line}</p>" for line in lines)
+
+
+def player_scores_line(analysis: "PlayAnalysis") -> List[str]:
+    """Each player's score, at a table of three or two or when the record names the players
+    (else [])."""
+    r, scores = analysis.record, analysis.player_scores()
+    if not scores or (r.rules.players == 4 and not r.players):
+        return []
+    return ['<span data-player-scores="1">Per player: ' + ", ".join(
+        f"{esc(p.label)} {score}" for p, score in scores) + ".</span>"]
 
 
 def dummy_legend(record: GameRecord) -> str:
@@ -239,6 +246,7 @@ def ledig_result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
                      f"(ledig {verdict}).")
     else:
         lines.append(f"Unfinished after {len(analysis.steps)} cards.")
+    lines += player_scores_line(analysis)
     lines.append(f"Double dummy: {analysis.start_value:+d} for {r.playing} ("
                  + ("the bidder takes no trick" if analysis.makeable else
                     f"{r.bidder} takes {-analysis.start_value}") + f"); score {dd_score:+d}.")
