@@ -218,8 +218,43 @@ def test_pimc_bot_under_a_time_budget_stops_early():
     assert bot.act(game, "N") in game.legal_cards()
 
 
+def test_pimc_bot_with_a_margin_stops_once_the_choice_is_clear():
+    from solver.analysis.view import analyse_view_until
+    from solver.model.streams import derive
+    game = game_after(13, 20)
+    seat = game.to_move
+    bot = PIMCBot(worlds=64, seed=4, margin=5)
+    view = bot.view(seat_view(game, seat))
+    assert 4 <= len(view.worlds) < 64 and view.is_clear(5)
+    # Each batch of four worlds before the last left the choice open.
+    for worlds in range(4, len(view.worlds), 4):
+        shorter = analyse_view_until(seat_view(game, seat), lambda v: False, batch=4,
+                                     most=worlds, seed=derive(4, 20), workers=1)
+        assert not shorter.is_clear(5)
+    assert bot.act(game, seat) == view.best_cards[0]
+    assert PIMCBot(worlds=64, seed=4, margin=5).act(game, seat) == view.best_cards[0]
+
+
+def test_a_view_is_clear_when_the_best_card_is_within_the_margin_everywhere():
+    from solver.analysis.view import CardStats, ViewAnalysis
+    from solver import Card
+    a, b = Card.parse("SA"), Card.parse("S7")
+
+    def view(values):
+        cards = {card: CardStats(sum(v) / len(v), 0.0, 0.0, 0.0) for card, v in values.items()}
+        return ViewAnalysis(Seat.N, "points", cards, [], 0, values)
+    assert view({a: [30, 10, 20, 40], b: [10, -10, 0, 20]}).is_clear(0.5)   # 20 better each time
+    # b as good on average, 1 better or worse by turns: at most 1.84 better at 97.5%
+    close = view({a: [30, 10, 20, 40], b: [31, 9, 21, 39]})
+    assert close.is_clear(2.5) and not close.is_clear(1.5)
+    assert not view({a: [30, 10], b: [0, 30]}).is_clear(5)    # b could be far better
+    assert view({a: [30]}).is_clear(5)                        # the only card
+
+
 @pytest.mark.parametrize("kwargs, message", [
     ({"worlds": 0}, "worlds must be a whole number from 1"),
+    ({"margin": 0}, "margin must be a number of points above 0"),
+    ({"margin": True}, "margin must be a number of points"),
     ({"time_budget": 0}, "time_budget must be a number of seconds above 0"),
     ({"time_budget": "fast"}, "time_budget must be a number of seconds"),
     ({"objective": "win"}, "unknown objective 'win'"),
@@ -279,7 +314,8 @@ def test_a_suit_renaming_must_name_each_suit_once():
 # -- bots by name ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, kind", [("random", RandomBot), ("rule", RuleBot), ("dd", DDBot),
-                                        ("pimc:8", PIMCBot), ("pimc:8@0.5", PIMCBot)])
+                                        ("pimc:8", PIMCBot), ("pimc:8@0.5", PIMCBot),
+                                        ("pimc:8~5", PIMCBot), ("pimc:8@0.5~2.5", PIMCBot)])
 def test_bots_by_name(name, kind):
     bot = make_bot(name)
     assert isinstance(bot, kind) and bot.name == name
@@ -290,6 +326,8 @@ def test_bots_by_name(name, kind):
     ("rule:3", "unknown bot 'rule:3'"), ("", "unknown bot ''"), (7, "a bot must be a Bot"),
     ("policy:", "unknown bot 'policy:'"), ("pimc:8@", "the time budget of pimc:8@ must be"),
     ("pimc:8@-1", "must be a number of seconds above 0, got '-1'"),
+    ("pimc:8~", "the margin of pimc:8~ must be a number of points above 0, got ''"),
+    ("pimc:8~0", "must be a number of points above 0"), ("pimc:8@x~5", "the time budget of"),
     ("openspiel:ismcts:0", "the simulations of openspiel:ismcts:0 must be a whole number"),
 ])
 def test_a_bad_bot_name_is_named(name, message):
@@ -304,6 +342,8 @@ def test_every_bot_name_is_listed():
 def test_a_time_budget_by_name():
     bot = make_bot("pimc:64@0.25")
     assert bot.worlds == 64 and bot.time_budget == 0.25
+    bot = make_bot("pimc:64@0.25~4")
+    assert (bot.worlds, bot.time_budget, bot.margin) == (64, 0.25, 4.0)
 
 
 def test_openspiel_ismcts_sits_at_the_arena_where_openspiel_is_installed():

@@ -76,6 +76,23 @@ class ViewAnalysis:
         top = max(s.mean for s in self.cards.values())
         return [c for c, s in self.cards.items() if s.mean >= top - 1e-9]
 
+    def is_clear(self, margin: float) -> bool:
+        """Whether the first of `best_cards` is, at 97.5% confidence against each other card
+        (the high end of its `paired_loss` interval), less than `margin` worse than every
+        other legal card: a player may stop adding worlds and play it.
+
+        >>> from solver import Deal, Game
+        >>> game = Game(Deal.random(1), "H", "E", "NS")      # trick 1: close calls
+        >>> [analyse_view(game, worlds=n, seed=1).is_clear(5.0) for n in (8, 64)]
+        [False, True]
+        """
+        if len(self.cards) == 1:
+            return True
+        if not self.values:
+            raise SolverError("this view has no per-world values (it was read from JSON "
+                              "written without them): analyse the position again")
+        return paired_loss(self.values, self.best_cards[0]).high < margin
+
     def loss(self, card: CardLike) -> float:
         """The expected cost of `card` against the best card, from this seat's view."""
         return max(s.mean for s in self.cards.values()) - self.cards[Card.parse(card)].mean

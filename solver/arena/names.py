@@ -1,5 +1,6 @@
 """Bots by name, as the `klaverjas arena` command line writes them: `random`, `rule`, `dd`,
-`pimc:N` (N worlds a move; `pimc:N@S`: at most N worlds in S seconds a move), `policy:PATH`
+`pimc:N` (N worlds a move; `pimc:N@S`: at most N worlds in S seconds a move; `pimc:N~M`: at
+most N worlds, fewer once the choice is clear to within M points), `policy:PATH`
 (a model file written by `examples/train_policy.py`) and `openspiel:ismcts` or `openspiel:ismcts:N` (OpenSpiel's
 IS-MCTS with N simulations a card, default 100, where OpenSpiel is installed:
 `solver.openspiel.bots.ismcts_bot`).
@@ -49,23 +50,29 @@ def make_bot(name: BotLike) -> Bot:
 
 
 def _pimc(name: str, rest: str) -> Bot:
-    """pimc:N, or pimc:N@S for at most N worlds in S seconds a move."""
+    """pimc:N, pimc:N@S for at most N worlds in S seconds a move, and either with ~M for
+    fewer worlds once the choice is clear to within M points."""
+    rest, tilde, points = rest.partition("~")
+    margin = _number(name, points, "the margin", "points", "pimc:32~5") if tilde else None
     worlds, at, seconds = rest.partition("@")
     try:
         count = whole_number(f"the worlds of {name}", int(worlds) if worlds.isdigit() else worlds,
                              1, MOST_WORLDS, error=BotError)
     except BotError as err:
         raise BotError(f"{err} (pimc:32, or pimc:64@0.5 for at most 0.5 s a move)") from None
-    if not at:
-        return PIMCBot(worlds=count)
+    budget = _number(name, seconds, "the time budget", "seconds", "pimc:64@0.5") if at else None
+    return PIMCBot(worlds=count, time_budget=budget, margin=margin)
+
+
+def _number(name: str, text: str, what: str, unit: str, example: str) -> float:
     try:
-        budget = float(seconds)
+        number = float(text)
     except ValueError:
-        budget = -1.0
-    if not 0 < budget < float("inf"):
-        raise BotError(f"the time budget of {name} must be a number of seconds above 0, got "
-                       f"{quote(seconds)} (pimc:64@0.5, say)")
-    return PIMCBot(worlds=count, time_budget=budget)
+        number = -1.0
+    if not 0 < number < float("inf"):
+        raise BotError(f"{what} of {name} must be a number of {unit} above 0, got "
+                       f"{quote(text)} ({example}, say)")
+    return number
 
 
 def _openspiel_ismcts(name: str) -> Bot:

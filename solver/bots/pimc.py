@@ -4,7 +4,11 @@ value over worlds the seat cannot tell apart from the real one (`analyse_view`).
 The worlds of a move are drawn with a seed mixed from the bot's seed and the number of cards
 played, so a bot's choice depends only on its seed and what it saw. With `time_budget`
 (seconds per move) it adds worlds in small batches and stops when the time is up (or at
-`worlds`): faster, but then the choice depends on the machine's speed too.
+`worlds`): faster, but then the choice depends on the machine's speed too. With `margin`
+(points) it adds worlds in the same batches until the best card so far is, at 97.5%
+confidence against each other card, less than `margin` worse than any of them
+(`ViewAnalysis.is_clear`): few worlds where the choice is plain, all of them where it is
+close; the choice then still depends on the seed alone.
 
 >>> from solver import Deal, Game
 >>> game = Game(Deal.random(1), "H", "E", "NS")
@@ -34,18 +38,22 @@ class PIMCBot(Bot):
     """The best mean card over `worlds` sampled worlds (`analyse_view`) for `objective`.
 
     `workers`: threads solving the worlds of one move (default 1, this bot's own Solver;
-    None for all cores). `time_budget`: seconds per move, None for no limit.
+    None for all cores). `time_budget`: seconds per move, None for no limit. `margin`: stop
+    adding worlds once the choice is clear to within this many points (of the objective),
+    None to use all `worlds`.
     """
 
     def __init__(self, worlds: int = 32, seed: Optional[int] = None,
                  time_budget: Optional[float] = None, objective: str = "points",
-                 workers: Optional[int] = 1) -> None:
+                 workers: Optional[int] = 1, margin: Optional[float] = None) -> None:
         self.worlds = whole_number("worlds", worlds, 1, MOST_WORLDS)
         self.time_budget = _budget(time_budget)
+        self.margin = _margin(margin)
         check_objective(objective)
         self.objective = objective
         self.workers = None if workers is None else whole_number("workers", workers, 1)
-        self.name = f"pimc:{self.worlds}" + ("" if time_budget is None else f"@{time_budget:g}")
+        self.name = (f"pimc:{self.worlds}" + ("" if time_budget is None else f"@{time_budget:g}")
+                     + ("" if margin is None else f"~{margin:g}"))
         self._solver: Optional[Solver] = None
         super().__init__(seed)
 
@@ -57,11 +65,17 @@ class PIMCBot(Bot):
         it (`game` should be `seat_view` of the real round: `act` passes it so)."""
         seed = derive(self.seed, len(game.played))
         solver = self._solver_for(game)
-        if self.time_budget is None:
+        if self.time_budget is None and self.margin is None:
             return analyse_view(game, worlds=self.worlds, seed=seed, objective=self.objective,
                                 workers=self.workers, solver=solver)
-        deadline = time.perf_counter() + self.time_budget
-        return analyse_view_until(game, lambda _: time.perf_counter() >= deadline,
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        margin = self.margin
+
+        def decided(view: ViewAnalysis) -> bool:
+            return ((deadline is not None and time.perf_counter() >= deadline)
+                    or (margin is not None and view.is_clear(margin)))
+
+        return analyse_view_until(game, decided,
                                   batch=min(BUDGET_BATCH, self.worlds), most=self.worlds,
                                   seed=seed, objective=self.objective, workers=self.workers,
                                   solver=solver)
@@ -73,6 +87,16 @@ class PIMCBot(Bot):
         if self._solver is None or self._solver.rules != game.rules:
             self._solver = Solver(game.rules)
         return self._solver
+
+
+def _margin(points: Union[None, float, int]) -> Optional[float]:
+    if points is None:
+        return None
+    if isinstance(points, bool) or not isinstance(points, (int, float)) or not points > 0 \
+            or points == float("inf"):
+        raise SolverError(f"margin must be a number of points above 0 or None, got "
+                          f"{quote(points)}")
+    return float(points)
 
 
 def _budget(seconds: Union[None, float, int]) -> Optional[float]:

@@ -407,7 +407,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-ARENA_BOTS_HELP = ("random, rule, dd (sees every hand), pimc:N (N worlds a move), policy:PATH "
+ARENA_BOTS_HELP = ("random, rule, dd (sees every hand), pimc:N (N worlds a move; pimc:N@S "
+                   "at most S seconds a move; pimc:N~M fewer worlds once the choice is clear "
+                   "to within M points), policy:PATH "
                    "(a model of examples/train_policy.py) or openspiel:ismcts")
 
 
