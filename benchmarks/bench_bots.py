@@ -28,10 +28,11 @@ def arena_row(label, result):
             f"| {a.ms_per_move_median:.1f} / {a.ms_per_move_p95:.1f} | {result.wall_seconds:.0f} s |")
 
 
-def trick_one_times(worlds, moves, workers, seed):
-    """Seconds of PIMCBot(worlds).act for the first card of `moves` deals of the stream."""
+def trick_one_times(worlds, moves, workers, seed, margin=None):
+    """Seconds of PIMCBot(worlds, margin=margin).act for the first card of `moves` deals of
+    the stream."""
     times = []
-    bot = PIMCBot(worlds=worlds, workers=workers)
+    bot = PIMCBot(worlds=worlds, workers=workers, margin=margin)
     for i in range(moves):
         deal, trump, leader, playing = deal_setup(LabelConfig(seed=seed), i)
         game = Game(deal, trump, leader, playing)
@@ -55,6 +56,8 @@ def main(argv=None):
     parser.add_argument("--pimc", type=int, default=32, help="PIMCBot's worlds (default 32)")
     parser.add_argument("--moves", type=int, default=30,
                         help="trick-1 moves timed for each world count (default 30)")
+    parser.add_argument("--margin", type=float, default=5.0,
+                        help="the times also with PIMCBot(margin=M), one thread (default 5)")
     parser.add_argument("--policy", default=None, help="a PolicyBot model file (default: none)")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=1)
@@ -84,15 +87,16 @@ def main(argv=None):
 
     if "times" not in skip:
         print()
-        print("| PIMCBot worlds | threads | moves at trick 1 | median ms | p95 ms |")
-        print("|---|---|---|---|---|")
+        print("| PIMCBot worlds | margin | threads | moves at trick 1 | median ms | p95 ms |")
+        print("|---|---|---|---|---|---|")
         for worlds in (16, 32, 64):
-            for workers in (1, 2):
-                times = trick_one_times(worlds, args.moves, workers, args.seed)
-                print(f"| {worlds} | {workers} | {len(times)} | "
+            for workers, margin in ((1, None), (2, None), (1, args.margin)):
+                times = trick_one_times(worlds, args.moves, workers, args.seed, margin)
+                print(f"| {worlds} | {margin or '-'} | {workers} | {len(times)} | "
                       f"{statistics.median(times) * 1000:.0f} | "
                       f"{percentile(times, 0.95) * 1000:.0f} |", flush=True)
-                results[f"times pimc:{worlds} threads {workers}"] = times
+                name = f"pimc:{worlds}" + (f"~{margin:g}" if margin else "")
+                results[f"times {name} threads {workers}"] = times
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(results, f)
