@@ -1,11 +1,13 @@
 """Ledig beyond the engine: records, the ledig table, play and bid analysis, single dummy, the
 report page, labels and the command line (docs/rules.md, "Ledig")."""
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from solver import Card, Deal, Game, GameRecord, LedigTable, Rules, Seat, Solver, Team
+from solver import (Card, Deal, Game, GameRecord, LedigTable, Rules, Seat, Solver, Suit,
+                    Team)
 from solver.analysis import analyse_bidding, analyse_play, analyse_view, solve_table
 from solver.cli import main
 from solver.engine.reference import minimax, minimax_moves
@@ -499,6 +501,17 @@ def test_house_rules_over_a_ledig_record_keep_it_ledig(capsys):
     status, out, err = run(capsys, "analyse", str(EXAMPLE), "--rules", '{"ledig_bonus": 80}',
                            "--json", "--workers", "1")
     assert json.loads(out)["actual"]["scores"] == {"NS": 0, "EW": 80}
+
+
+def test_house_rules_naming_ledig_trump_none_take_a_chosen_trump_away(capsys, tmp_path):
+    chosen = replace(GameRecord.load(EXAMPLE), rules=Rules(contract="ledig", ledig_trump="chosen"),
+                     trump=Suit.H, played=[])      # the example's play was without trump
+    path = tmp_path / "chosen.json"
+    path.write_text(json.dumps(chosen.to_dict()))
+    for rules, trump in (("rotterdam", "H"), ('{"ledig_trump": "none"}', None)):
+        assert main(["analyse", str(path), "--rules", rules, "--json"]) == 0
+        record = json.loads(capsys.readouterr().out)["record"]
+        assert record.get("trump") == trump and record["rules"]["contract"] == "ledig"
 
 
 def test_random_ledig_records_round_trip_and_fit_the_schema():

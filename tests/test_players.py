@@ -272,6 +272,18 @@ def test_analyse_takes_the_records_dummy_or_the_command_lines(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["values"] == solve_table_values()
 
 
+def test_house_rules_keep_the_records_table_unless_they_name_it(capsys, tmp_path):
+    path = tmp_path / "three.json"
+    path.write_text(json.dumps(THREE.to_dict()))
+    assert main(["analyse", str(path), "--rules", "rotterdam", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)["record"]
+    assert (record["rules"]["players"], record["rules"]["trump_duty"]) == (3, "rotterdam")
+    assert record["dummy"] == "E"
+    assert main(["analyse", str(path), "--rules", '{"players": 4}', "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)["record"]
+    assert record["rules"]["players"] == 4 and record.get("dummy") is None
+
+
 def solve_table_values():
     from solver import solve_table
     return solve_table(DEAL).to_dict()["values"]

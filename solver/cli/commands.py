@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Callable, Dict, List
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ..analysis import analyse_bidding, analyse_play, analyse_view, solve_table
 from ..analysis.play import PlayAnalysis, PlayStep
@@ -19,7 +19,7 @@ from ..model.cards import Card, Seat, Team
 from ..model.record import GameRecord
 from ..model.rules import Rules
 from .inputs import (looks_like_json, read_deal, read_position, read_record, read_rules,
-                     record_with_overrides, with_contract)
+                     read_rules_and_names, record_with_overrides, with_contract)
 from .output import shown_path
 from .parser import UsageError
 
@@ -35,6 +35,11 @@ def search_options(args, rules: Rules) -> Dict[str, Any]:
         raise UsageError(f"--table-mb runs the search on one solver, on one thread: it cannot "
                          f"go with --workers {args.workers}; leave one of them out")
     return {"workers": args.workers, "solver": Solver(rules, args.table_mb)}
+
+
+def record_rules(args) -> Tuple[Optional[Rules], FrozenSet[str]]:
+    """--rules over a record, and the options it names (None and none without it)."""
+    return read_rules_and_names(args.rules) if args.rules else (None, frozenset())
 
 
 def _tricks(cards: List[Card], already_in_trick: int = 0, notation: str = "en") -> str:
@@ -85,7 +90,7 @@ def cmd_analyse(args) -> str:
     if args.record.lower().endswith(".jsonl"):
         return cmd_analyse_many(args)
     record = record_with_overrides(args, read_record(args.record, args.notation),
-                                   read_rules(args.rules) if args.rules else None)
+                                   *record_rules(args))
     analysis = analyse_play(record, worlds=args.worlds, seed=args.seed,
                             **search_options(args, record.rules))
     if args.json:
@@ -127,11 +132,11 @@ def cmd_analyse_many(args) -> str:
         raise UsageError(f"cannot read {shorten(args.record)}: {err.strerror or err}") from None
     if not records:
         raise RecordError(f"{shorten(args.record)} holds no game records (one per line)")
-    rules = read_rules(args.rules) if args.rules else None
+    rules, named = record_rules(args)
     analyses = []
     for number, record in enumerate(records, start=1):
         try:
-            record = record_with_overrides(args, record, rules)
+            record = record_with_overrides(args, record, rules, named)
             analyses.append(analyse_play(record, worlds=args.worlds, seed=args.seed,
                                          **search_options(args, record.rules)))
         except (UsageError, SolverError) as err:
@@ -230,7 +235,7 @@ def cmd_bid(args) -> str:
 def cmd_report(args) -> str:
     from ..html import render
     record = record_with_overrides(args, read_record(args.record, args.notation),
-                                   read_rules(args.rules) if args.rules else None)
+                                   *record_rules(args))
     out = Path(args.output) if args.output else (
         Path(Path(args.record).stem + ".html") if not looks_like_json(args.record)
         and args.record != "-" else Path("report.html"))

@@ -6,7 +6,7 @@ import dataclasses
 import json
 import os
 import sys
-from typing import Any, Callable, Dict, Optional, Union
+from typing import Any, Callable, Collection, Dict, FrozenSet, Optional, Tuple, Union
 
 from ..errors import RulesError, quote, shorten
 from ..model.deal import Deal
@@ -115,8 +115,14 @@ def read_record(source: str, notation: str = "en") -> GameRecord:
 
 def read_rules(value: str) -> Rules:
     """A preset name, inline JSON of options, or a JSON file of them."""
+    return read_rules_and_names(value)[0]
+
+
+def read_rules_and_names(value: str) -> Tuple[Rules, FrozenSet[str]]:
+    """read_rules, and the options `value` names: a JSON's keys (a preset names none of the
+    game's options, only house rules)."""
     if value.lower() in RULE_PRESETS:
-        return load_rules(value)
+        return load_rules(value), frozenset()
     try:
         text = read_text(value, looks_like_json)
     except NoSuchSource:
@@ -126,7 +132,8 @@ def read_rules(value: str) -> Rules:
         raise RulesError(f"--rules: {err}") from None
     json_numbers_in_range(text, f"--rules {quote(value, 40)}")
     try:
-        return load_rules(json.loads(text))
+        options = json.loads(text)
+        return load_rules(options), frozenset(options if isinstance(options, dict) else ())
     except json.JSONDecodeError as err:
         raise RulesError(f"--rules {quote(value)}: not valid JSON: {err}") from None
     except RecursionError:
@@ -180,16 +187,21 @@ def check_ledig_seats(args, rules: Rules) -> None:
                          "trump")
 
 
-def record_with_overrides(args, record: GameRecord, rules: Optional[Rules] = None
-                          ) -> GameRecord:
+# What game a record is, rather than a house rule: --rules changes these only by name.
+GAME_OPTIONS = ("contract", "ledig_trump", "ledig_bonus", "players", "dummy_open")
+
+
+def record_with_overrides(args, record: GameRecord, rules: Optional[Rules] = None,
+                          named: Collection[str] = ()) -> GameRecord:
     """`record` under the `rules` of --rules, and --contract, --bidder and --dummy, when given:
     a trump round judged as ledig needs a bidder (and loses its trump, unless ledig_trump is
     chosen); a dummy the new rules have no place for is dropped (players=3 is the only table
     with one).
 
-    The house rules of --rules keep the record's contract, unless they name ledig: a ledig
-    round stays one under `--rules rotterdam`, with its ledig_trump and ledig_bonus unless
-    --rules sets them to other than the default."""
+    The house rules of --rules keep the record's game (GAME_OPTIONS: its contract, ledig's
+    options, its table) except for the options they name (`named`, from
+    read_rules_and_names): a ledig round at a table of three stays one under
+    `--rules rotterdam`."""
     contract = getattr(args, "contract", None)
     bidder = getattr(args, "bidder", None)
     dummy = getattr(args, "dummy", None)
@@ -197,11 +209,9 @@ def record_with_overrides(args, record: GameRecord, rules: Optional[Rules] = Non
         return record
     if rules is None:
         rules = record.rules
-    elif rules.contract != "ledig":
-        # The record's contract, with its options where --rules leaves them at the default.
-        kept = {name: getattr(record.rules, name) for name in ("ledig_trump", "ledig_bonus")
-                if getattr(rules, name) == getattr(Rules(), name)}
-        rules = dataclasses.replace(rules, contract=record.rules.contract, **kept)
+    else:
+        rules = dataclasses.replace(rules, **{name: getattr(record.rules, name)
+                                              for name in GAME_OPTIONS if name not in named})
     rules = with_contract(args, rules)
     changes: Dict[str, Any] = {"rules": rules}
     if dummy is not None:
