@@ -3,9 +3,11 @@
 Each position is a row: `deal` int8[N, 32] (the seat, 0..3 for N E S W, dealt each card, by
 card index `suit * 8 + rank`), `trump` (suit 0..3 for C D H S, as `Suit`), `leader` (the seat leading
 trick 1) and `playing` (team 0 NS, 1 EW) int8[N], and `played` int8[N, 32]: the card indices
-played so far, padded with -1. `move_values` returns int16[N, 32]: the value of each legal card
-of the player to move for an objective, seen from that player's team (the labels' `values`),
-and NOT_LEGAL (-32768) for every other card. The rows are checked first (a bad one raises
+played so far, padded with -1. A ledig round (rules contract "ledig") has a `bidder` column
+too (its seat; `trump` is -1 under ledig_trump "none"), and a round at a table of three a
+`dummy` column (the silent partner's seat), as the labels have. `move_values` returns
+int16[N, 32]: the value of each legal card of the player to move for an objective, seen from
+that player's team (the labels' `values`), and NOT_LEGAL (-32768) for every other card. The rows are checked first (a bad one raises
 the package's error naming its row), then searched in C without the GIL, on `workers` threads
 each with its own engine and table, with no Python between the positions.
 
@@ -49,15 +51,17 @@ _BITS = (np.uint64(1) << np.arange(32, dtype=np.uint64))
 
 def move_values(deal: Any, trump: Any, leader: Any, playing: Any, played: Any = None,
                 objective: str = "points", rules: Optional[RulesLike] = None,
-                workers: Optional[int] = None, table_mb: int = DEFAULT_TABLE_MB) -> np.ndarray:
+                workers: Optional[int] = None, table_mb: int = DEFAULT_TABLE_MB, *,
+                bidder: Any = None, dummy: Any = None) -> np.ndarray:
     """int16[N, 32]: for each row, every legal card's value for `objective` ("points",
     "score", or "make": 1 when the team reaches its aim) seen from the team to move, and
     NOT_LEGAL for the other cards (all of them once the round is over). `trump`, `leader` and
-    `playing` may each be one number for every row; `played` None means trick 1, nothing
-    played. The rows are searched on `workers` threads (default: all cores)."""
+    `playing` (and `bidder` of a ledig round, `dummy` at a table of three) may each be one
+    number for every row; `played` None means trick 1, nothing played. The rows are searched
+    on `workers` threads (default: all cores)."""
     check_objective(objective)
     return PositionBatch(deal, trump, leader, playing, played, rules, workers,
-                         table_mb).values(objective)
+                         table_mb, bidder=bidder, dummy=dummy).values(objective)
 
 
 class PositionBatch:
@@ -66,20 +70,22 @@ class PositionBatch:
 
     def __init__(self, deal: Any, trump: Any, leader: Any, playing: Any, played: Any = None,
                  rules: Optional[RulesLike] = None, workers: Optional[int] = None,
-                 table_mb: int = DEFAULT_TABLE_MB, solver: Optional[Solver] = None) -> None:
+                 table_mb: int = DEFAULT_TABLE_MB, solver: Optional[Solver] = None, *,
+                 bidder: Any = None, dummy: Any = None) -> None:
         """`solver`, when given, searches every row on its own engine and table (warm from
         its earlier calls), on the calling thread: `workers` and `table_mb` are then unused."""
         self.rules = check_rules(rules)
-        if self.rules.contract == "ledig" or self.rules.players == 3:
-            # Their rows would need a bidder or a dummy, which these arrays do not carry.
-            raise RulesError(f"solver.batch searches trump rounds at a table of four or two; "
-                             f"for {_not_batched(self.rules)} use Solver.solve_moves (bidder=, "
-                             f"dummy=) position by position")
+        self.ledig = self.rules.contract == "ledig"
+        for name, column, needed in (("bidder", bidder, self.ledig),
+                                     ("dummy", dummy, self.rules.players == 3)):
+            if needed and column is None:
+                raise RulesError(f"solver.batch: {_round_of(self.rules)} needs the {name} "
+                                 f"column ({name}=, a seat 0..3 per row or one for all)")
         self.solver = solver
         table_mb = whole_number("table_mb (megabytes)", table_mb, 1, MOST_TABLE_MB)
         threads = (os.cpu_count() or 1) if workers is None else whole_number("workers",
                                                                              workers, 1)
-        self.rows = _Rows(deal, trump, leader, playing, played)
+        self.rows = _Rows(deal, trump, leader, playing, played, bidder, dummy)
         self.count = self.rows.count
         self.search_seconds = 0.0     # time in engine calls
         self.engines: List[Any] = []
@@ -106,6 +112,12 @@ class PositionBatch:
                ) -> np.ndarray:
         """int16[len(rows), 32]: `move_values` of the rows (default: all), in their order."""
         check_objective(objective)
+        if objective == "score" and self.ledig:
+            # +ledig_bonus for the team that reaches its aim (make), -ledig_bonus otherwise.
+            made = self._search("make", rows, None, None)[0]
+            bonus = self.rules.ledig_bonus
+            return np.where(made == NOT_LEGAL, NOT_LEGAL,
+                            np.where(made == 1, bonus, -bonus)).astype(np.int16)
         return self._search(objective, rows, None, None)[0]
 
     def against(self, objective: str, lead: np.ndarray, rows: Optional[np.ndarray] = None,
@@ -116,8 +128,9 @@ class PositionBatch:
         no higher than lead's value (False); both seen from the team to move. margin[card]
         (default 0): the bound is first tried that much lower than lead's value, which
         tightens it where the card is that much worse."""
-        if objective not in ("points", "score"):
-            raise SolverError(f"against() takes points or score, not {objective!r}")
+        if objective not in ("points", "score") or (objective == "score" and self.ledig):
+            raise SolverError(f"against() takes points or the score of a trump round, not "
+                              f"{objective!r}" + (" of a ledig round" if self.ledig else ""))
         return self._search(objective, rows, np.ascontiguousarray(lead, dtype=np.int8),
                             None if margin is None else [int(m) for m in margin])
 
@@ -131,7 +144,7 @@ class PositionBatch:
             return out, exact.astype(bool)
         rules, specs = self.rules, self.specs
         thresholds: List[Optional[int]] = [
-            _make_threshold(rules, Suit(int(spec["trump"]))) if objective == "make" else None
+            _make_threshold(rules, spec["trump"]) if objective == "make" else None
             for spec in specs]
         params_of = np.ascontiguousarray(self.params_of[picked])
         hands = np.ascontiguousarray(self.rows.hands[picked])
@@ -179,7 +192,8 @@ class PositionBatch:
 class _Rows:
     """The checked arrays of a batch, in the engine's types."""
 
-    def __init__(self, deal: Any, trump: Any, leader: Any, playing: Any, played: Any) -> None:
+    def __init__(self, deal: Any, trump: Any, leader: Any, playing: Any, played: Any,
+                 bidder: Any = None, dummy: Any = None) -> None:
         deal = _integers("deal", deal, 2)
         if deal.shape[1:] != (32,):
             raise DealError(f"deal must have 32 columns (the seat of each card), got shape "
@@ -194,9 +208,14 @@ class _Rows:
             raise DealError(f"row {row}: deal gives the seats {sizes[row].tolist()} cards, "
                             f"not 8 each")
         self.deal = deal.astype(np.int8)
-        self.trump = _column("trump", trump, count, 3)
+        self.trump = _column("trump", trump, count, 3, least=-1)     # -1: ledig, no trump
         self.leader = _column("leader", leader, count, 3)
         self.playing = _column("playing", playing, count, 1)
+        # -1 where a round has none.
+        self.bidder = np.full(count, -1, np.int8) if bidder is None else _column(
+            "bidder", bidder, count, 3)
+        self.dummy = np.full(count, -1, np.int8) if dummy is None else _column(
+            "dummy", dummy, count, 3)
         if played is None:
             played = np.full((count, 32), -1)
         played = _integers("played", played, 2)
@@ -215,8 +234,8 @@ class _Rows:
         self.to_move_team = np.zeros(count, dtype=np.int8)
 
 
-def _not_batched(rules: Rules) -> str:
-    """What in `rules` solver.batch does not take, in words."""
+def _round_of(rules: Rules) -> str:
+    """The kind of round `rules` play, in words."""
     what = "a ledig round" if rules.contract == "ledig" else "a round"
     return what + (" at a table of three" if rules.players == 3 else "")
 
@@ -229,7 +248,7 @@ def _integers(name: str, value: Any, dimensions: int) -> np.ndarray:
     return array
 
 
-def _column(name: str, value: Any, count: int, most: int) -> np.ndarray:
+def _column(name: str, value: Any, count: int, most: int, least: int = 0) -> np.ndarray:
     array = np.asarray(value)
     if array.ndim == 0:
         array = np.full(count, array)
@@ -237,9 +256,9 @@ def _column(name: str, value: Any, count: int, most: int) -> np.ndarray:
     if array.shape != (count,):
         raise SolverError(f"{name} must have one number per row ({count}), got shape "
                           f"{array.shape}")
-    if count and (array.min() < 0 or array.max() > most):
-        row = int(np.nonzero((array < 0) | (array > most))[0][0])
-        raise SolverError(f"row {row}: {name} {int(array[row])} is not one of 0..{most}")
+    if count and (array.min() < least or array.max() > most):
+        row = int(np.nonzero((array < least) | (array > most))[0][0])
+        raise SolverError(f"row {row}: {name} {int(array[row])} is not one of {least}..{most}")
     return np.ascontiguousarray(array, dtype=np.int8)
 
 
@@ -247,6 +266,20 @@ def _deal_of(rows: _Rows, row: int) -> Deal:
     deal = rows.deal[row]
     return Deal([[ALL_CARDS[c] for c in np.nonzero(deal == seat)[0]]
                  for seat in range(4)])
+
+
+def _game_of(rows: _Rows, row: int, rules: Rules) -> Game:
+    """Row `row`'s round at trick 1, as a Game; an error the Game raises names the row."""
+    trump, bidder, dummy = (int(rows.trump[row]), int(rows.bidder[row]),
+                            int(rows.dummy[row]))
+    try:
+        return Game(_deal_of(rows, row), None if trump < 0 else Suit(trump),
+                    Seat(int(rows.leader[row])), Team(int(rows.playing[row])), rules,
+                    bidder=None if bidder < 0 else Seat(bidder),
+                    dummy=None if dummy < 0 else Seat(dummy))
+    except SolverError as err:
+        err.args = (f"row {row}: {err}",) + err.args[1:]
+        raise
 
 
 def _specs(rows: _Rows, rules: Rules) -> Tuple[List[Dict[str, Any]], np.ndarray]:
@@ -257,18 +290,19 @@ def _specs(rows: _Rows, rules: Rules) -> Tuple[List[Dict[str, Any]], np.ndarray]
     specs: List[Dict[str, Any]] = []
     params_of = np.zeros(rows.count, dtype=np.int32)
     for row in range(rows.count):
-        trump, playing = int(rows.trump[row]), int(rows.playing[row])
-        key: Any = (trump, playing, rows.deal[row].tobytes() if reads_deal else None)
+        # The dummy does not change a value (tables of three play as four), but each is checked.
+        key: Any = (int(rows.trump[row]), int(rows.playing[row]), int(rows.bidder[row]),
+                    int(rows.dummy[row]), rows.deal[row].tobytes() if reads_deal else None)
         if key not in keys:
             keys[key] = len(specs)
-            game = Game(_deal_of(rows, row), Suit(trump), Seat(int(rows.leader[row])),
-                        Team(playing), rules)
-            specs.append(engine_spec(game))
+            specs.append(engine_spec(_game_of(rows, row, rules)))
         params_of[row] = keys[key]
     return specs, params_of
 
 
 def _metric(rules: Rules, objective: str) -> int:
+    if rules.contract == "ledig":
+        return int(_engine.Metric.METRIC_LEDIG)     # minus the bidder's tricks: made at 0
     if objective == "make":
         return int(_engine.Metric.METRIC_POINTS if make_is_points_above_zero(rules)
                    else _engine.Metric.METRIC_CARDS)
@@ -276,9 +310,11 @@ def _metric(rules: Rules, objective: str) -> int:
                else _engine.Metric.METRIC_POINTS)
 
 
-def _make_threshold(rules: Rules, trump: Suit) -> int:
-    """What the make metric must reach (Solver's make test)."""
-    return 1 if make_is_points_above_zero(rules) else card_points_to_make(rules, trump)
+def _make_threshold(rules: Rules, trump: int) -> int:
+    """What the make metric must reach (Solver's make test); `trump` as in an engine spec."""
+    if rules.contract == "ledig":
+        return 0
+    return 1 if make_is_points_above_zero(rules) else card_points_to_make(rules, Suit(trump))
 
 
 def _local_specs(params_of: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
@@ -313,8 +349,7 @@ def _play_error(rules: Rules, rows: _Rows, row: int, index: int) -> str:
     if index >= count:
         return (f"played[{index}] is {int(played[index])} after the -1 padding began at "
                 f"played[{count}]")
-    game = Game(_deal_of(rows, row), Suit(int(rows.trump[row])), Seat(int(rows.leader[row])),
-                Team(int(rows.playing[row])), rules)
+    game = _game_of(rows, row, rules)
     try:
         game.replay([ALL_CARDS[c] for c in played[:index + 1]])
     except IllegalPlayError as err:

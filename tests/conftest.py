@@ -9,6 +9,7 @@ from hypothesis import HealthCheck
 from hypothesis import strategies as st
 
 from solver import Card, Deal, Game, Rules, Seat, Suit, Team
+from solver.model.rules import MAX_AMOUNT
 
 PLAY_RULES = [
     Rules(trump_duty=d, undertrump=u, roem=r, stuk=s)
@@ -66,6 +67,30 @@ def positions(draw, rules=rules_strategy, tricks_left=st.integers(1, 3)):
     left = draw(tricks_left)
     cards = (8 - left) * 4 + draw(st.integers(0, 3))
     for _ in range(min(cards, 31)):
+        legal = game.legal_cards()
+        game.play(legal[draw(st.integers(0, len(legal) - 1))])
+    return game
+
+
+# Random ledig rules; the trump game's scoring options are drawn too: they must change nothing.
+ledig_rules = st.builds(
+    Rules, contract=st.just("ledig"), ledig_trump=st.sampled_from(["none", "chosen"]),
+    trump_duty=st.sampled_from(["amsterdam", "rotterdam"]),
+    undertrump=st.sampled_from(["forbidden", "must", "free"]),
+    ledig_bonus=st.integers(0, MAX_AMOUNT), roem=st.sampled_from(["table", "hand", "none"]),
+    pit=st.sampled_from(["any", "playing", "none"]), nat=st.sampled_from(["majority", "82", "none"]),
+    multiplier=st.sampled_from([1, 2, 4, 8]), double_suits=st.sampled_from([[], ["S"]]),
+    zero_bonus=st.integers(0, MAX_AMOUNT))
+
+
+@st.composite
+def ledig_positions(draw, tricks_left=st.integers(1, 3)):
+    """A ledig round after a random legal play, with `tricks_left` tricks (or fewer) to go."""
+    rules = draw(ledig_rules)
+    trump = draw(suits) if rules.ledig_trump == "chosen" else None
+    game = Game(Deal.random(draw(seeds)), trump, draw(seats), rules=rules, bidder=draw(seats))
+    left = draw(tricks_left)
+    for _ in range(min((8 - left) * 4 + draw(st.integers(0, 3)), 31)):
         legal = game.legal_cards()
         game.play(legal[draw(st.integers(0, len(legal) - 1))])
     return game

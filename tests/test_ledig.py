@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SLOW, example_counts, seeds, seats, suits
+from conftest import SLOW, example_counts, ledig_positions
 from ledig_solver import ledig_points
 from test_engine_rules import play_out_and_compare
 from solver import Card, Deal, Game, Rules, Seat, Team
@@ -19,7 +19,6 @@ from solver.engine import _engine
 from solver.engine.reference import minimax, minimax_moves
 from solver.engine.search import Solver, engine_position, engine_spec, solve, solve_moves
 from solver.errors import NotationError, RulesError
-from solver.model.rules import MAX_AMOUNT
 
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 LEDIG = Rules(contract="ledig")
@@ -151,30 +150,6 @@ def test_only_the_bidders_tricks_count():
 
 
 # -- the engine ------------------------------------------------------------------------------
-
-# Random ledig rules; the trump game's scoring options are drawn too: they must change nothing.
-ledig_rules = st.builds(
-    Rules, contract=st.just("ledig"), ledig_trump=st.sampled_from(["none", "chosen"]),
-    trump_duty=st.sampled_from(["amsterdam", "rotterdam"]),
-    undertrump=st.sampled_from(["forbidden", "must", "free"]),
-    ledig_bonus=st.integers(0, MAX_AMOUNT), roem=st.sampled_from(["table", "hand", "none"]),
-    pit=st.sampled_from(["any", "playing", "none"]), nat=st.sampled_from(["majority", "82", "none"]),
-    multiplier=st.sampled_from([1, 2, 4, 8]), double_suits=st.sampled_from([[], ["S"]]),
-    zero_bonus=st.integers(0, MAX_AMOUNT))
-
-
-@st.composite
-def ledig_positions(draw, tricks_left=st.integers(1, 3)):
-    """A ledig round after a random legal play, with `tricks_left` tricks (or fewer) to go."""
-    rules = draw(ledig_rules)
-    trump = draw(suits) if rules.ledig_trump == "chosen" else None
-    game = Game(Deal.random(draw(seeds)), trump, draw(seats), rules=rules, bidder=draw(seats))
-    left = draw(tricks_left)
-    for _ in range(min((8 - left) * 4 + draw(st.integers(0, 3)), 31)):
-        legal = game.legal_cards()
-        game.play(legal[draw(st.integers(0, len(legal) - 1))])
-    return game
-
 
 OBJECTIVES = ("points", "score", "make")
 

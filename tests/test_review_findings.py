@@ -82,13 +82,25 @@ def test_best_view_card_takes_the_seat_of_the_player_to_move_as_analyse_view_doe
     assert best_view_card(game, seat=seat, worlds=4, workers=1) in view.best_cards
 
 
+def test_a_ledig_score_without_bonus_does_not_decide_the_make():
+    # A ledig_bonus of 0 scores 0 whether or not the bidder takes a trick: the makes were
+    # read from the score as "made" every time.
+    rules = Rules(contract="ledig", ledig_bonus=0)
+    game = Game(Deal.from_pbn("N:9.Q98.KQ.A8 Q.KJ7.97.K9 K7.-.T8.QJT7 AJT8.AT.AJ.-"), None,
+                "N", rules=rules, bidder="N")
+    solver = Solver(rules)
+    values, makes = solver.move_values_and_makes(game, "score")
+    assert set(values.values()) == {0}
+    assert makes == solver.move_values(game, "make") and not all(makes.values())
+
+
 @pytest.mark.parametrize("rules, named", [
-    (Rules(contract="ledig"), "for a ledig round use Solver.solve_moves"),
-    (Rules(players=3), "for a round at a table of three use Solver.solve_moves"),
-    (LEDIG_THREE, "for a ledig round at a table of three"),
+    (Rules(contract="ledig"), "a ledig round needs the bidder column"),
+    (Rules(players=3), "a round at a table of three needs the dummy column"),
+    (LEDIG_THREE, "a ledig round at a table of three needs the bidder column"),
 ])
-def test_solver_batch_refuses_rounds_its_rows_cannot_describe(rules, named):
-    # It said "needs the bidder seat: bidder='S', say", an argument move_values does not take.
+def test_solver_batch_names_the_column_a_round_needs(rules, named):
+    # It said "needs the bidder seat: bidder='S', say", an argument move_values did not take.
     import numpy as np
     from solver import batch
     from solver.errors import RulesError

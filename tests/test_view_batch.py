@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SLOW, example_counts, positions, rules_strategy
+from conftest import SLOW, example_counts, ledig_positions, positions, rules_strategy
 from solver import Deal, Game, Rules, Solver, SolverError
 from solver.analysis.view import analyse_view, best_view_card, world_values
 
@@ -23,6 +23,24 @@ def test_batched_worlds_equal_independent_calls(game, objective, seed):
     expected = [world_values(solver, game, world, objective)[1] for world in view.worlds]
     for card, stats in view.cards.items():
         assert stats.makes == sum(m[card] for m in expected) / len(expected)
+
+
+@pytest.mark.parametrize("objective", ["points", "score", "make"])
+@pytest.mark.parametrize("kind", ["ledig", "three players"])
+def test_ledig_and_three_player_worlds_equal_independent_calls(kind, objective):
+    from test_batch import three_player_positions
+    games = ledig_positions(tricks_left=st.integers(1, 5)) if kind == "ledig" \
+        else three_player_positions()
+
+    @settings(max_examples=6, **SLOW)
+    @given(games, st.integers(0, 1000))
+    def check(game, seed):
+        if game.is_over:
+            return
+        test_batched_worlds_equal_independent_calls.hypothesis.inner_test(game, objective, seed)
+        best = best_view_card(game, worlds=5, seed=seed, objective=objective, workers=1)
+        assert best in analyse_view(game, worlds=5, seed=seed, objective=objective).best_cards
+    check()
 
 
 @pytest.mark.parametrize("examples", example_counts(25, factor=4))

@@ -20,7 +20,7 @@ from ..model.game import Game, check_game
 import numpy as np
 
 from ..batch import PositionBatch
-from .parallel import check_solver, solve_all
+from .parallel import check_solver
 from ..engine.search import Solver
 from ..model.cards import ALL_CARDS
 from ..model.scoring import check_objective, make_is_points_above_zero, value_for_team
@@ -219,17 +219,17 @@ def _solve_worlds(game: Game, worlds: List[Deal], objective: str, workers: Optio
     are replayed and searched in C, on `workers` threads, or on this thread for a `solver`
     (whose time in searches counts them)."""
     check_solver(solver)
-    if not _in_batches(game):
-        return solve_all(lambda solver, world: world_values(solver, game, world, objective),
-                         worlds, game.rules, workers, solver)
     batch = _world_batch(game, worlds, workers, solver)
     values = batch.values(objective)
+    ours = game.to_move.team == game.playing
     if objective == "make":
         makes = values
+    elif objective == "points" and game.bidder is not None:
+        # Ledig: the bidder's team makes it at 0 (no trick taken), the defenders above 0.
+        makes = values >= 0 if ours else values > 0
     elif objective == "points" and make_is_points_above_zero(game.rules):
         # The playing team makes it iff its points are above 0; the defenders' aim is the
         # rest, so from the defenders' side a value of 0 reaches it too.
-        ours = game.to_move.team == game.playing
         makes = values > 0 if ours else values >= 0
     else:
         makes = batch.values("make")
@@ -238,12 +238,6 @@ def _solve_worlds(game: Game, worlds: List[Deal], objective: str, workers: Optio
     legal = [(card, card.index) for card in game.legal_cards()]
     return [({card: int(row[i]) for card, i in legal}, {card: bool(made[i]) for card, i in legal})
             for row, made in zip(values.tolist(), makes.tolist())]
-
-
-def _in_batches(game: Game) -> bool:
-    """Whether solver.batch takes `game`'s worlds: it searches trump rounds at a table of four
-    or two; ledig and the dummy of a table of three go world by world."""
-    return game.trump is not None and game.bidder is None and game.dummy is None
 
 
 def _world_batch(game: Game, worlds: List[Deal], workers: Optional[int],
@@ -255,9 +249,10 @@ def _world_batch(game: Game, worlds: List[Deal], workers: Optional[int],
             deal[row, [card.index for card in hand]] = seat
     played: np.ndarray = np.full((len(worlds), 32), -1, dtype=np.int8)
     played[:, :len(game.played)] = [card.index for card in game.played]
-    assert game.trump is not None       # _in_batches
-    return PositionBatch(deal, int(game.trump), int(game.leader), int(game.playing), played,
-                         game.rules, workers, solver=solver)
+    return PositionBatch(deal, -1 if game.trump is None else int(game.trump), int(game.leader),
+                         int(game.playing), played, game.rules, workers, solver=solver,
+                         bidder=None if game.bidder is None else int(game.bidder),
+                         dummy=None if game.dummy is None else int(game.dummy))
 
 
 def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64,
@@ -280,11 +275,10 @@ def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64
     legal = [card.index for card in game.legal_cards()]
     if len(legal) == 1:
         return ALL_CARDS[legal[0]]
-    if not _in_batches(game):
-        return analyse_view(game, seat, worlds, seed, objective, workers, solver).best_cards[0]
     batch = _world_batch(game, sample_worlds(game, seat, worlds, seed), workers, solver)
     try:
-        if objective == "make":
+        if objective == "make" or (objective == "score" and game.bidder is not None):
+            # Ledig's score is its make: +-ledig_bonus.
             totals = batch.values("make")[:, legal].sum(0)
             return ALL_CARDS[legal[int(np.argmax(totals))]]
         return ALL_CARDS[_best_by_bounds(batch, objective, legal)]

@@ -870,8 +870,8 @@ cdef class Engine:
         self._require_idle()
         if len(thresholds) != len(specs):
             raise ValueError(f"{len(thresholds)} thresholds for {len(specs)} specs")
-        if not 0 <= metric <= 2:
-            raise ValueError(f"metric {metric} is not one of 0..2")
+        if not METRIC_POINTS <= metric <= METRIC_LEDIG:
+            raise ValueError(f"metric {metric} is not one of 0..3")
         cdef int rows = hands.shape[0], i, done
         cdef const int8_t[::1] leads
         cdef uint8_t[:, ::1] flags
@@ -901,6 +901,8 @@ cdef class Engine:
             raise MemoryError("no memory for the batch's thresholds")
         try:
             for i in range(len(specs)):
+                if (metric == METRIC_LEDIG) != (params[i].bidder != NO_BIDDER):
+                    raise ValueError("the ledig metric is for specs with a bidder, and only them")
                 limits[i] = -INF if thresholds[i] is None else _number(
                     {"threshold": thresholds[i]}, "threshold", -INF + 1, INF - 1)
             self.S.metric = metric

@@ -388,7 +388,9 @@ class Solver:
         values = self.move_values(game, objective)
         if objective == "make":
             return values, {card: bool(made) for card, made in values.items()}
-        if _is_ledig(game):     # points 0, or score +ledig_bonus: the bidder took no trick
+        if _is_ledig(game) and (objective == "points" or game.rules.ledig_bonus > 0):
+            # Points 0, or a score of +ledig_bonus: the bidder took no trick. (A bonus of 0
+            # scores 0 either way, and the make is searched.)
             return values, {card: value >= 0 for card, value in values.items()}
         if objective == "points" and make_is_points_above_zero(game.rules):
             return values, {card: points > 0 for card, points in values.items()}
