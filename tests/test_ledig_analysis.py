@@ -471,11 +471,17 @@ def test_with_worlds_each_ledig_gets_its_chance_from_the_bidders_hand():
     assert BidAnalysis.from_dict(json.loads(json.dumps(bids.to_dict()))).ledig == bids.ledig
 
 
-def test_many_records_with_a_ledig_round_among_them(capsys, tmp_path):
-    games = tmp_path / "games.jsonl"
+def trump_then_ledig(folder):
+    """A JSON Lines file of two records: examples/game.json, then the ledig example."""
+    games = folder / "games.jsonl"
     trump = GameRecord.load(Path(__file__).resolve().parents[1] / "examples" / "game.json")
     games.write_text("".join(json.dumps(r.to_dict()) + "\n"
                              for r in (trump, GameRecord.load(EXAMPLE))))
+    return games
+
+
+def test_many_records_with_a_ledig_round_among_them(capsys, tmp_path):
+    games = trump_then_ledig(tmp_path)
     status, out, err = run(capsys, "analyse", str(games), "--workers", "1")
     assert status == 0, err
     rows = out.splitlines()[1:3]
@@ -483,10 +489,7 @@ def test_many_records_with_a_ledig_round_among_them(capsys, tmp_path):
 
 
 def test_an_error_in_many_records_names_the_round(capsys, tmp_path):
-    games = tmp_path / "games.jsonl"
-    trump = GameRecord.load(Path(__file__).resolve().parents[1] / "examples" / "game.json")
-    games.write_text("".join(json.dumps(r.to_dict()) + "\n"
-                             for r in (trump, GameRecord.load(EXAMPLE))))
+    games = trump_then_ledig(tmp_path)
     status, out, err = run(capsys, "analyse", str(games), "--contract", "trump")
     assert status == 2 and out == ""
     assert "games.jsonl, round 2: --contract trump: this record is a ledig" in err, err
