@@ -102,7 +102,7 @@ cdef int enhanced_cutoff(Search* S, const State* s, int* moves, int n, bint maxi
     for i in range(n):
         # Ask for every bucket first, so that the memory loads overlap.
         child = s[0]
-        play(&S.p, &child, moves[i])
+        play_onto(&S.p, s, &child, moves[i])
         gains[i] = progress(&S.p, S.metric, &child) - base
         make_key(S, &child, &keys[i])
         buckets[i] = bucket_of(S, &keys[i])
@@ -151,7 +151,16 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef bint at_boundary = s.ntrick == 0 and s.tricks_left >= 2
     cdef int low, high
     cdef bint bounded = False
+    cdef Entry* entry = NULL
+    cdef Entry* bucket = NULL
+    cdef bint found = False
+    cdef Key key
     if at_boundary:
+        # Ask for the table's bucket first: its load (most often a cache miss) overlaps the
+        # bounds below.
+        make_key(S, s, &key)
+        bucket = bucket_of(S, &key)
+        kj_prefetch(bucket)
         # What is left cannot move the value past the window: no search needed.
         if S.metric == METRIC_LEDIG:
             ledig_to_come(p, s, &low, &high)
@@ -169,14 +178,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         if bounded and low >= beta:
             count(S, BOUNDS_CUTOFFS)
             return low
-    cdef Entry* entry = NULL
-    cdef Entry* bucket = NULL
-    cdef bint found = False
-    cdef Key key
     cdef int tt_move = -1
     if at_boundary:
-        make_key(S, s, &key)
-        bucket = bucket_of(S, &key)
         entry = probe_bucket(S, bucket, &key, &found)
         count(S, TABLE_PROBES)
         if found:
@@ -225,7 +228,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef State child
     while next_move(&picker, S, s, &move):
         child = s[0]
-        play(p, &child, move)
+        play_onto(p, s, &child, move)
         # A card that is the only legal one, later in this trick, is played here rather
         # than searched as a node of its own; so is the last trick.
         next_legal = 0

@@ -296,7 +296,7 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
         card = lowest(moves)
         moves &= moves - 1
         child = s[0]
-        play(&S.p, &child, card)
+        play_onto(&S.p, s, &child, card)
         value = horizon(S, &child, depth - 1, alpha, beta)
         if maximising:
             best = max(best, value)
@@ -329,7 +329,7 @@ cdef void order_by_lookahead(Search* S, const State* s, int* moves, int n,
     cdef State child
     for i in range(n):
         child = s[0]
-        play(&S.p, &child, moves[i])
+        play_onto(&S.p, s, &child, moves[i])
         guess[i] = horizon(S, &child, depth - 1, -INF, INF)
         if not maximising:
             guess[i] = -guess[i]

@@ -145,15 +145,22 @@ cdef inline Entry* probe_bucket(Search* S, Entry* bucket, const Key* key,
                                 bint* found) noexcept nogil:
     """The key's entry in its bucket (bucket_of), or the slot to replace with it
     (found=False)."""
+    # The key holds the epoch, so a match is a live entry. A key is in a bucket at most once:
+    # the four tests are made without a branch each (the hit's place is not predictable).
+    cdef uint32_t hits = 0
+    cdef int i
+    for i in range(BUCKET):
+        hits |= (((bucket[i].extra & ~best_mask()) == key.extra)
+                 & (bucket[i].left == key.left)) << i
+    if hits:
+        found[0] = True
+        return bucket + lowest(hits)
     cdef Entry* victim = bucket
     cdef Entry* e
-    cdef int i, worth, victim_worth = 99
+    cdef int worth, victim_worth = 99
     for i in range(BUCKET):
         e = bucket + i
         if (e.extra >> EPOCH_SHIFT) == S.epoch:
-            if (e.extra & ~best_mask()) == key.extra and e.left == key.left:
-                found[0] = True
-                return e
             worth = popcount(e.left)
         else:
             worth = -1     # empty, or left from an earlier epoch
