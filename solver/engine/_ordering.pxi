@@ -4,6 +4,7 @@
 cdef enum:
     TRUMP_WORTH = 25              # what the lookahead counts a trump still held as worth,
     MASTER_TRUMP_WORTH = 25       # and the highest trump left on top of that
+    MAX_CARD_POINTS = 40          # the most points a card can be worth (Engine.configure)
     NAT_GUESS_BELOW = 20          # a score guess below this is ordered as a nat round (a
                                   # guess counts trumps as points not yet taken); 0, 10, 30
                                   # and more measured worse
@@ -79,10 +80,16 @@ cdef inline uint32_t equivalent_cards(const Params* p, const State* s, uint32_t 
 
 
 cdef inline int lead_score(const Params* p, const State* s, int seat, int card) noexcept nogil:
-    """How promising a lead is: a card no opponent can beat in its suit comes first."""
+    """How promising a lead is: a card no opponent can beat in its suit comes first, with a
+    card partner can ruff; then masters an opponent can ruff; then the cheapest loser."""
     cdef uint32_t left = s.hands[(seat + 1) & 3], right = s.hands[(seat + 3) & 3]
     cdef uint32_t suit = SUIT_MASK[card >> 3], trumps = SUIT_MASK[p.trump]
     if (left | right) & p.above[card]:
+        if (card >> 3) != p.trump and not (s.hands[(seat + 2) & 3] & suit) and (
+                s.hands[(seat + 2) & 3] & trumps):
+            # Into partner's void, for a ruff: ranked as a sure winner worth the points
+            # this card saves (measured 0.96x the nodes of points at trick 1).
+            return (1 << 26) + (MAX_CARD_POINTS - p.points[card]) * 64
         return (1 << 24) - p.points[card] * 64     # a loser: lead it cheaply
     if (card >> 3) != p.trump and (
             (not (left & suit) and (left & trumps)) or (not (right & suit) and (right & trumps))):
@@ -251,17 +258,17 @@ cdef inline int killer_suit(const State* s) noexcept nogil:
     return (s.trick[0] >> 3) if s.ntrick else 0
 
 
-cdef inline int lookahead_depth(int below_root) noexcept nogil:
-    """How many cards deep a shallow search looks to order the moves of a node this many
-    cards below the root, or 0 for none. Tuned on seeded deals: deeper, or more plies, cost
-    more nodes than they save; the lead of the third trick is better left to the table."""
-    if below_root < 5:
-        return 6
-    if below_root < 8:
-        return 3
-    if 8 < below_root < 12:
-        return 2
-    return 0
+cdef inline int lookahead_depth(int below_root, int ply) noexcept nogil:
+    """How many cards deep a shallow search looks to order the moves of a node `ply` cards
+    into the round and this many cards below the root, or 0 for none: to the end of the
+    trick, in the first twelve cards below the root but the eighth (the lead of the third
+    trick, better left to the table). A finished trick is a fair place to judge: ending
+    there measured 0.91x the nodes of points and 0.89x of moves at trick 1 (200 deals) of
+    6 cards deep near the root and 2-3 below; a trick further, or lookaheads below the
+    twelfth card, cost more nodes than they save."""
+    if below_root >= 12 or below_root == 8:
+        return 0
+    return 4 - (ply & 3)
 
 
 cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noexcept nogil:
@@ -346,7 +353,7 @@ cdef inline int preferred_order(Search* S, const State* s, int* moves) noexcept 
     would try them with nothing learned: by order_moves, and by the lookahead where the
     search looks ahead. A function of the position (and S.root_ply) alone. Their number."""
     cdef int n = order_moves(S, s, drop_equivalent(&S.p, s, legal(&S.p, s)), -1, moves, False)
-    cdef int depth = lookahead_depth(ply_of(s) - S.root_ply)
+    cdef int depth = lookahead_depth(ply_of(s) - S.root_ply, ply_of(s))
     if depth and n > 1:
         order_by_lookahead(S, s, moves, n, S.p.side[(s.trick_leader + s.ntrick) & 3] == 0,
                            depth)

@@ -351,7 +351,7 @@ class Solver:
             return {card: bonus if made else -bonus
                     for card, made in self.move_values(game, "make").items()}
         if objective != "make":
-            # All cards in one engine call, each searched in a window around the last value.
+            # All cards in one engine call, best first, each in a window below the best value.
             values = self._call(game, self.engine.child_values, _metric(game, objective))
             return {ALL_CARDS[card]: value for card, value in values}
         # make: one null-window test at the threshold for every card, in one engine call.
