@@ -149,6 +149,7 @@ cdef inline int last_card_score(const Params* p, const State* s, int seat, int c
         worth += (top_trump_term(p.by_strength[mine & ~((<uint32_t>1) << (card & 7))],
                                  p.by_strength[theirs])
                   - top_trump_term(p.by_strength[mine], p.by_strength[theirs]) - TRUMP_WORTH)
+    # worth first (a trick's points and roem are far too few to overflow), then the weakest
     return (1 << 26) + (worth + 512) * (1 << 16) - p.strength[card] * 64
 
 
@@ -209,8 +210,7 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
             if s.ntrick == 3:
                 score = last_card_score(p, s, seat, card, winners, partner_wins)
             elif (winners >> card) & 1:
-                # Win it; the last player wins as cheaply as it can.
-                score = (1 << 26) + (p.points[card] * 64 if s.ntrick < 3 else -p.strength[card] * 64)
+                score = (1 << 26) + p.points[card] * 64     # win it, with the most points
             elif partner_wins:
                 score = (1 << 25) + p.points[card] * 64     # smear points on partner's trick
             else:
@@ -253,7 +253,8 @@ cdef inline void start_picking(MovePicker* mp, int* moves, Search* S, const Stat
                                uint32_t legal_set, int tt_move, bint staged, int lookahead,
                                bint maximising) noexcept nogil:
     """Set up the moves of `s`. Where `staged`, the table's move, else the killer (if legal;
-    at the last card of a trump trick, the best_last_card instead), comes first and alone: most often it ends the search, and the rest are then never sorted.
+    at the last card of a trump trick, best_last_card instead), comes first and alone: most
+    often it ends the search, and the rest are then never sorted.
     Otherwise every move is sorted now (order_moves, then the lookahead `lookahead` cards deep
     if it is not 0), and moves[:mp.n] holds them all, for a look at them before the search
     (enhanced_cutoff). `moves` has room for MAX_MOVES."""
