@@ -319,8 +319,8 @@ cdef int child_values(Search* S, const State* s, int window, int* cards,
     cdef bint maximising = S.p.side[(s.trick_leader + s.ntrick) & 3] == 0
     window = max(window, 0)
     S.root_ply = ply_of(s)
-    equivalent_cards(&S.p, s, moves, kept_for)
-    cdef int count = preferred_order(S, s, order)
+    equivalent_cards(&S.p, s, moves, kept_for)     # kept_for: where a dropped card's value is
+    cdef int count = preferred_order(S, s, order)   # the kept cards, best-first
     for i in range(count):
         card = order[i]
         child = s[0]

@@ -124,6 +124,56 @@ cdef inline int ledig_score(const Params* p, const State* s, int seat, int card)
     return (1 << 24) - strength     # low, under what the bidder may play
 
 
+cdef inline int top_trump_term(uint32_t mine, uint32_t theirs) noexcept nogil:
+    """horizon's MASTER_TRUMP_WORTH term for one side, from each side's trumps by strength."""
+    return MASTER_TRUMP_WORTH if mine > theirs else -MASTER_TRUMP_WORTH if theirs else 0
+
+
+cdef inline int last_card_score(const Params* p, const State* s, int seat, int card,
+                                uint32_t winners, bint partner_wins) noexcept nogil:
+    """How promising the last card of a trick is (trump game): what the finished trick is
+    worth to the player's side (points and roem, taken or given away), less what horizon
+    counts a trump spent as worth; the weakest card first among equals. The rule it replaced
+    (win as cheaply as possible, else smear on partner or discard the cheapest) ruffed tricks
+    not worth a trump; this measured 0.96x the nodes of points and moves at trick 1."""
+    cdef int shift, worth = s.trick_points + p.points[card]
+    cdef uint32_t mine, theirs
+    if p.roem_table:
+        worth += table_roem(p, s.on_table | ((<uint32_t>1) << card), s.hands[p.stuk_holder])
+    if not ((winners >> card) & 1 or partner_wins):
+        worth = -worth
+    if (card >> 3) == p.trump:
+        shift = 8 * p.trump
+        mine = ((s.hands[seat] | s.hands[seat ^ 2]) >> shift) & 0xFF
+        theirs = ((s.hands[seat ^ 1] | s.hands[seat ^ 3]) >> shift) & 0xFF
+        worth += (top_trump_term(p.by_strength[mine & ~((<uint32_t>1) << (card & 7))],
+                                 p.by_strength[theirs])
+                  - top_trump_term(p.by_strength[mine], p.by_strength[theirs]) - TRUMP_WORTH)
+    # worth first (a trick's points and roem are far too few to overflow), then the weakest
+    return (1 << 26) + (worth + 512) * (1 << 16) - p.strength[card] * 64
+
+
+cdef inline int best_last_card(const Params* p, const State* s, uint32_t legal_set) noexcept nogil:
+    """The legal card with the highest last_card_score (the first of equals)."""
+    cdef int seat = (s.trick_leader + 3) & 3
+    cdef uint32_t winners = p.better[s.trick[s.win_pos]]
+    cdef bint partner_wins = p.side[(s.trick_leader + s.win_pos) & 3] == p.side[seat]
+    cdef int best = -1, best_score = 0, card, score
+    while legal_set:
+        card = lowest(legal_set)
+        legal_set &= legal_set - 1
+        score = last_card_score(p, s, seat, card, winners, partner_wins)
+        if best < 0 or score > best_score:
+            best, best_score = card, score
+    return best
+
+
+cdef inline bint trump_last_card(const Params* p, const State* s) noexcept nogil:
+    """Whether `s` is the last card of a trick in a trump game: ordered by last_card_score,
+    with no killer (a killer first there measured 1.02x the nodes)."""
+    return s.ntrick == 3 and p.bidder == NO_BIDDER
+
+
 cdef int NO_HISTORY[32]     # all 0: order_moves without what earlier searches learned
 
 
@@ -136,7 +186,7 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
     cdef int n = 0, card, i, score, tmp
     cdef int scores[MAX_MOVES]
     cdef int seat = (s.trick_leader + s.ntrick) & 3
-    cdef int killer = killer_of(S, s) if learned else -1
+    cdef int killer = killer_of(S, s) if learned and not trump_last_card(p, s) else -1
     cdef const int* history = NO_HISTORY
     if learned:
         history = &S.history[s.ntrick][0]
@@ -157,9 +207,10 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
         elif s.ntrick == 0:
             score = lead_score(p, s, seat, card) + (history[card] >> 8)
         else:
-            if (winners >> card) & 1:
-                # Win it; the last player wins as cheaply as it can.
-                score = (1 << 26) + (p.points[card] * 64 if s.ntrick < 3 else -p.strength[card] * 64)
+            if s.ntrick == 3:
+                score = last_card_score(p, s, seat, card, winners, partner_wins)
+            elif (winners >> card) & 1:
+                score = (1 << 26) + p.points[card] * 64     # win it, with the most points
             elif partner_wins:
                 score = (1 << 25) + p.points[card] * 64     # smear points on partner's trick
             else:
@@ -201,8 +252,9 @@ cdef struct MovePicker:
 cdef inline void start_picking(MovePicker* mp, int* moves, Search* S, const State* s,
                                uint32_t legal_set, int tt_move, bint staged, int lookahead,
                                bint maximising) noexcept nogil:
-    """Set up the moves of `s`. Where `staged`, the table's move, else the killer (if legal),
-    comes first and alone: most often it ends the search, and the rest are then never sorted.
+    """Set up the moves of `s`. Where `staged`, the table's move, else the killer (if legal;
+    at the last card of a trump trick, best_last_card instead), comes first and alone: most
+    often it ends the search, and the rest are then never sorted.
     Otherwise every move is sorted now (order_moves, then the lookahead `lookahead` cards deep
     if it is not 0), and moves[:mp.n] holds them all, for a look at them before the search
     (enhanced_cutoff). `moves` has room for MAX_MOVES."""
@@ -210,7 +262,12 @@ cdef inline void start_picking(MovePicker* mp, int* moves, Search* S, const Stat
     mp.next = 0
     mp.tt_move = tt_move
     mp.legal_set = legal_set
-    mp.first = tt_move if tt_move >= 0 else killer_of(S, s)
+    if tt_move >= 0:
+        mp.first = tt_move
+    elif trump_last_card(&S.p, s):
+        mp.first = best_last_card(&S.p, s, legal_set) if staged else -1
+    else:
+        mp.first = killer_of(S, s)
     if staged and mp.first >= 0 and (legal_set >> mp.first) & 1:
         mp.stage = STAGE_FIRST
         mp.moves[0] = mp.first
