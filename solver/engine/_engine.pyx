@@ -235,12 +235,14 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         # A card that is the only legal one, later in this trick, is played here rather
         # than searched as a node of its own; so is the last trick.
         next_legal = 0
-        while child.ntrick != 0:
-            next_legal = legal(p, &child)
-            if next_legal & (next_legal - 1):
-                break
-            play(p, &child, lowest(next_legal))
-            next_legal = 0
+        if child.ntrick != 0:
+            next_legal = legal_next(p, s, &child)
+            while not (next_legal & (next_legal - 1)):
+                play(p, &child, lowest(next_legal))
+                next_legal = 0
+                if child.ntrick == 0:
+                    break
+                next_legal = legal(p, &child)
         if child.tricks_left == 1:
             value = last_trick(p, S.metric, &child) - base
         else:

@@ -70,12 +70,28 @@ cdef void play_card(const Params* p, State* s, int card) noexcept nogil:
 cdef inline uint32_t legal(const Params* p, const State* s) noexcept nogil:
     """The cards the player to move may play (docs/rules.md, "What you must play")."""
     cdef int seat = (s.trick_leader + s.ntrick) & 3
-    cdef uint32_t hand = s.hands[seat]
     if s.ntrick == 0:
-        return hand
-    cdef int led = s.trick[0] >> 3
+        return s.hands[seat]
+    return legal_following(p, s.hands[seat], seat, s.trick[0] >> 3, s.trick[s.win_pos],
+                           (s.trick_leader + s.win_pos) & 3)
+
+
+cdef inline uint32_t legal_next(const Params* p, const State* s, const State* after) noexcept nogil:
+    """legal(p, after), where `after` is play_onto(p, s, after, card) of a card that did not
+    end the trick: what that card did not change is read from `s` (see play_onto)."""
+    cdef int n = after.ntrick
+    cdef int win_pos = after.win_pos
+    cdef int seat = (s.trick_leader + n) & 3
+    cdef int top = after.trick[win_pos] if win_pos == n - 1 else s.trick[win_pos]
+    cdef int led = (after.trick[0] if n == 1 else s.trick[0]) >> 3
+    return legal_following(p, s.hands[seat], seat, led, top, (s.trick_leader + win_pos) & 3)
+
+
+cdef inline uint32_t legal_following(const Params* p, uint32_t hand, int seat, int led, int top,
+                                     int top_seat) noexcept nogil:
+    """legal() for `seat` holding `hand`, not leading: suit `led` was led, and `top`, played by
+    `top_seat`, is winning the trick so far."""
     cdef uint32_t trump_mask = SUIT_MASK[p.trump]
-    cdef int top = s.trick[s.win_pos]
     cdef bint trumped = (top >> 3) == p.trump     # the winning card is a trump iff any is
     cdef uint32_t follow = hand & SUIT_MASK[led]
     cdef uint32_t higher
@@ -91,7 +107,7 @@ cdef inline uint32_t legal(const Params* p, const State* s) noexcept nogil:
     higher = trumps & p.better[top]     # all of them, if no trump is on the trick yet
     cdef uint32_t lower = trumps & ~higher
     cdef uint32_t others = hand & ~trump_mask
-    if p.amsterdam and ((s.trick_leader + s.win_pos) & 3) == (seat ^ 2):
+    if p.amsterdam and top_seat == (seat ^ 2):
         if lower and others and p.undertrump == UNDERTRUMP_FORBIDDEN:
             return hand & ~lower
         return hand
