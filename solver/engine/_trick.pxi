@@ -76,7 +76,8 @@ cdef inline uint32_t legal(const Params* p, const State* s) noexcept nogil:
                            (s.trick_leader + s.win_pos) & 3)
 
 
-cdef inline uint32_t legal_next(const Params* p, const State* s, const State* after) noexcept nogil:
+cdef inline uint32_t legal_next(const Params* p, const State* s,
+                                const State* after) noexcept nogil:
     """legal(p, after), where `after` is play_onto(p, s, after, card) of a card that did not
     end the trick: what that card did not change is read from `s` (see play_onto)."""
     cdef int n = after.ntrick
@@ -159,7 +160,8 @@ cdef inline void play(const Params* p, State* s, int card) noexcept nogil:
     play_onto(p, s, s, card)
 
 
-cdef inline void play_onto(const Params* p, const State* s, State* after, int card) noexcept nogil:
+cdef inline void play_onto(const Params* p, const State* s, State* after,
+                           int card) noexcept nogil:
     """play() on `after`, a copy of `s` (or `s` itself), reading what it needs from `s`: a copy
     made just before is still in flight to memory, and reading its fields back cost a few
     percent of the search's time."""
