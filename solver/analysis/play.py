@@ -251,13 +251,22 @@ class PlayAnalysis:
             lines += self._player_scores_lines()
         return "\n".join(lines)
 
-    def _player_scores_lines(self) -> List[str]:
-        """Each player's score, at a table of three or two or when the record names the
-        players, in a trump or a ledig round (else [])."""
+    def shown_player_scores(self) -> List[Tuple[Player, int]]:
+        """`player_scores` where a summary or report shows them: at a table of three or two,
+        or when the record names the players, in a trump or a ledig round (else []).
+
+        >>> analyse_play(GameRecord.load("examples/game.json")).shown_player_scores()
+        []
+        """
         scores = self.player_scores()
         if not scores or (self.record.rules.players == 4 and not self.record.players):
             return []
-        return ["Per player: " + ", ".join(f"{p.label} {score}" for p, score in scores) + "."]
+        return scores
+
+    def _player_scores_lines(self) -> List[str]:
+        scores = self.shown_player_scores()
+        return ["Per player: " + ", ".join(f"{p.label} {score}" for p, score in scores)
+                + "."] if scores else []
 
     def _single_dummy_lines(self) -> List[str]:
         """The mistakes, uncertain and unlucky cards, each expected loss with its 95% interval
