@@ -85,7 +85,7 @@ class PositionBatch:
         table_mb = whole_number("table_mb (megabytes)", table_mb, 1, MOST_TABLE_MB)
         threads = (os.cpu_count() or 1) if workers is None else whole_number("workers",
                                                                              workers, 1)
-        self.rows = _Rows(deal, trump, leader, playing, played, bidder, dummy)
+        self.rows = _Rows(deal, trump, leader, playing, played, bidder, dummy, self.ledig)
         self.count = self.rows.count
         self.search_seconds = 0.0     # time in engine calls
         self.engines: List[Any] = []
@@ -193,7 +193,7 @@ class _Rows:
     """The checked arrays of a batch, in the engine's types."""
 
     def __init__(self, deal: Any, trump: Any, leader: Any, playing: Any, played: Any,
-                 bidder: Any = None, dummy: Any = None) -> None:
+                 bidder: Any = None, dummy: Any = None, ledig: bool = False) -> None:
         deal = _integers("deal", deal, 2)
         if deal.shape[1:] != (32,):
             raise DealError(f"deal must have 32 columns (the seat of each card), got shape "
@@ -208,7 +208,8 @@ class _Rows:
             raise DealError(f"row {row}: deal gives the seats {sizes[row].tolist()} cards, "
                             f"not 8 each")
         self.deal = deal.astype(np.int8)
-        self.trump = _column("trump", trump, count, 3, least=-1)     # -1: ledig, no trump
+        # -1: no trump, which only a ledig round may have.
+        self.trump = _column("trump", trump, count, 3, least=-1 if ledig else 0)
         self.leader = _column("leader", leader, count, 3)
         self.playing = _column("playing", playing, count, 1)
         # -1 where a round has none.

@@ -3,7 +3,7 @@ the hidden hands plays the same whatever they are, and the rules of RuleBot as w
 import numpy as np
 import pytest
 
-from solver import Card, Deal, Game, Seat, Solver, SolverError, encode, parse_cards
+from solver import Card, Deal, Game, Rules, Seat, Solver, SolverError, encode, parse_cards
 from solver.analysis.worlds import sample_worlds
 from solver.arena import BOT_NAMES, make_bot
 from solver.bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot, seat_view
@@ -52,6 +52,19 @@ def test_the_view_depends_only_on_what_the_seat_saw():
     other = same_view_other_hands(game, seat, seed=11)
     assert any(other.hands[s] != game.hands[s] for s in Seat if s != seat)
     assert seat_view(other, seat).deal == seat_view(game, seat).deal
+
+
+@pytest.mark.parametrize("rules, seats", [
+    (Rules(contract="ledig"), {"bidder": "S"}),
+    (Rules(players=3), {"trump": "H", "playing": "NS", "dummy": "N"}),
+    (Rules(contract="ledig", players=3), {"bidder": "S", "dummy": "N"}),
+], ids=["ledig", "three players", "ledig at three"])
+def test_the_view_keeps_the_bidder_and_the_dummy(rules, seats):
+    game = Game(Deal.random(6), leader="E", rules=rules, **seats)
+    game.replay(game.legal_cards()[:1])
+    view = seat_view(game, game.to_move)
+    assert (view.bidder, view.dummy) == (game.bidder, game.dummy)
+    assert PIMCBot(worlds=4, seed=1, margin=5).act(game, game.to_move) in game.legal_cards()
 
 
 def test_random_bot_plays_a_whole_round_of_legal_cards():

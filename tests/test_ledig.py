@@ -4,6 +4,7 @@ round in plain Python, and the engine against the reference and an independent s
 The default run keeps each property short; `python -m pytest -m slow` runs them at length,
 and on whole deals.
 """
+import random
 import signal
 import threading
 
@@ -260,6 +261,19 @@ def test_the_ledig_bounds_see_the_tricks_the_bidder_cannot_avoid(hands, leader, 
     assert engine.bounds(position, _engine.Metric.METRIC_LEDIG) == expected
     low, high = expected
     assert low <= engine.search(position, _engine.Metric.METRIC_LEDIG) <= high
+
+
+def test_with_a_bonus_of_0_every_card_keeps_the_score_and_the_first_is_the_best_card():
+    # Made or not, the score is 0: the best card and the line take the first legal card.
+    rules, solver, rng = Rules(contract="ledig", ledig_bonus=0), Solver(), random.Random(1)
+    for seed in range(40):
+        game = Game(Deal.random(seed), leader=Seat(seed % 4), rules=rules,
+                    bidder=Seat(seed // 4 % 4))
+        for _ in range(rng.randrange(0, 28)):
+            game.play(rng.choice(game.legal_cards()))
+        first = min(game.legal_cards())
+        assert solver.best_card(game, "score") == first, seed
+        assert solver.line(game, "score", 0)[0] == first, seed
 
 
 def test_a_solver_moves_between_ledig_and_trump_rounds_without_mixing_them():

@@ -330,6 +330,13 @@ def test_the_ledig_report_of_three_scores_each_player():
     assert "Per player: N (chooser, with dummy S) 0, E (defender) 50, W (defender) 50." in page
 
 
+def test_the_ledig_summary_of_three_scores_each_player():
+    record = GameRecord.load(Path(__file__).resolve().parents[1] / "examples" / "ledig.json")
+    three = replace(record, rules=replace(record.rules, players=3), dummy=Seat.S)
+    assert ("Per player: N (chooser, with dummy S) 0, E (defender) 50, W (defender) 50."
+            in analyse_play(three).summary())
+
+
 def test_a_four_player_report_is_as_before():
     page = report_page(EXAMPLE)
     assert "data-players" not in page and "Per player" not in page and 'class="who"' not in page

@@ -240,7 +240,7 @@ class PlayAnalysis:
         a = self.actual
         if r.bidder is not None:
             lines.append(_ledig_result(self))
-            return "\n".join(lines)
+            return "\n".join(lines + self._player_scores_lines())
         totals = f"{playing} {a.totals[playing]}, {defenders} {a.totals[defenders]}"
         if a.scores is None:
             lines.append(f"Unfinished after {len(self.steps)} cards: {totals} so far.")
@@ -248,11 +248,25 @@ class PlayAnalysis:
             verdict = ("revoke" if self.illegal else "made" if a.made else "nat")
             lines.append(f"Result: {totals} ({verdict}); scores {playing} {a.scores[playing]}, "
                          f"{defenders} {a.scores[defenders]}.")
-            scores = self.player_scores()
-            if scores and (r.rules.players != 4 or r.players):
-                lines.append("Per player: " + ", ".join(f"{p.label} {score}"
-                                                        for p, score in scores) + ".")
+            lines += self._player_scores_lines()
         return "\n".join(lines)
+
+    def shown_player_scores(self) -> List[Tuple[Player, int]]:
+        """`player_scores` where a summary or report shows them: at a table of three or two,
+        or when the record names the players, in a trump or a ledig round (else []).
+
+        >>> analyse_play(GameRecord.load("examples/game.json")).shown_player_scores()
+        []
+        """
+        scores = self.player_scores()
+        if not scores or (self.record.rules.players == 4 and not self.record.players):
+            return []
+        return scores
+
+    def _player_scores_lines(self) -> List[str]:
+        scores = self.shown_player_scores()
+        return ["Per player: " + ", ".join(f"{p.label} {score}" for p, score in scores)
+                + "."] if scores else []
 
     def _single_dummy_lines(self) -> List[str]:
         """The mistakes, uncertain and unlucky cards, each expected loss with its 95% interval

@@ -18,7 +18,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Optional
 
-from ..analysis.worlds import sample_worlds
+from ..analysis.worlds import same_round, sample_worlds
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import Card, Seat, SeatLike
 from ..model.game import Game, check_game
@@ -32,7 +32,7 @@ def seat_view(game: Game, seat: SeatLike) -> Game:
     check_game(game)
     seat = Seat.parse(seat)
     world = sample_worlds(game, seat, 1, seed=0)[0]
-    view = Game(world, game.trump, game.leader, game.playing, game.rules)
+    view = same_round(game, world)     # a ledig round's bidder, a table of three's dummy
     for card in game.played:
         view.place(card)     # judged when it was played; the world agrees with the play
     return view

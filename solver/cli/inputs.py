@@ -8,7 +8,7 @@ import os
 import sys
 from typing import Any, Callable, Collection, Dict, FrozenSet, Optional, Tuple, Union
 
-from ..errors import RulesError, quote, shorten
+from ..errors import RecordError, RulesError, quote, shorten
 from ..model.deal import Deal
 from ..model.game import Game
 from ..model.json_text import json_numbers_in_range
@@ -207,6 +207,12 @@ def record_with_overrides(args, record: GameRecord, rules: Optional[Rules] = Non
     dummy = getattr(args, "dummy", None)
     if rules is None and contract is None and bidder is None and dummy is None:
         return record
+    # The options that change the record's game, as the command line wrote them.
+    asked = " ".join(option for option in (
+        f"--rules {quote(getattr(args, 'rules', None), 40)}" if rules is not None else "",
+        f"--contract {contract}" if contract is not None else "",
+        f"--bidder {bidder.name}" if bidder is not None else "",
+        f"--dummy {dummy.name}" if dummy is not None else "") if option)
     if rules is None:
         rules = record.rules
     else:
@@ -218,18 +224,22 @@ def record_with_overrides(args, record: GameRecord, rules: Optional[Rules] = Non
         changes["dummy"] = dummy
     elif rules.players != 3:
         changes["dummy"] = None
-    if rules.contract != "ledig":
-        if record.trump is None:
-            raise UsageError("--contract trump: this record is a ledig round without trump; a "
-                             "trump round needs a trump and a playing team")
-        return dataclasses.replace(record, bidder=None, **changes)
-    bidder = bidder if bidder is not None else record.bidder
-    if bidder is None:
-        raise UsageError("--contract ledig needs --bidder: the record names no bidder")
-    trump = record.trump if rules.ledig_trump == "chosen" else None
-    if trump is None and rules.ledig_trump == "chosen":
-        raise UsageError("--contract ledig: under ledig_trump chosen the round needs a trump, "
-                         "and this record has none")
-    # playing None: the record takes the bidder's team.
-    return dataclasses.replace(record, bidder=bidder, trump=trump,
-                               playing=None, **changes)  # type: ignore[arg-type]
+    try:
+        if rules.contract != "ledig":
+            if record.trump is None:
+                raise UsageError(f"{asked}: this record is a ledig round without trump; a "
+                                 f"trump round needs a trump and a playing team")
+            return dataclasses.replace(record, bidder=None, **changes)
+        bidder = bidder if bidder is not None else record.bidder
+        if bidder is None:
+            raise UsageError(f"{asked} needs --bidder: the record names no bidder")
+        trump = record.trump if rules.ledig_trump == "chosen" else None
+        if trump is None and rules.ledig_trump == "chosen":
+            raise UsageError(f"{asked}: under ledig_trump chosen the round needs a trump, and "
+                             f"this record has none")
+        # playing None: the record takes the bidder's team.
+        return dataclasses.replace(record, bidder=bidder, trump=trump,
+                                   playing=None, **changes)  # type: ignore[arg-type]
+    except RecordError as err:
+        # The record was sound under its own rules: say which options it does not fit.
+        raise RecordError(f"the record under {asked}: {err}") from None

@@ -443,6 +443,11 @@ class Solver:
         if game.is_over:
             return []
         if objective == "score" and _is_ledig(game):
+            if game.rules.ledig_bonus == 0:
+                # Every card scores 0, made or not: every card keeps the value.
+                cards = self._call(game, self.engine.line, _engine.Metric.METRIC_LEDIG,
+                                   -_engine.INFINITY, _engine.INFINITY, most, preferred)
+                return [ALL_CARDS[c] for c in cards]
             objective, value = "make", value > 0    # +ledig_bonus: the bidder takes no trick
         if objective == "make":
             # Made: the metric stays at the threshold or above; not made: below it.

@@ -212,8 +212,8 @@ def result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
 def player_scores_line(analysis: "PlayAnalysis") -> List[str]:
     """Each player's score, at a table of three or two or when the record names the players
     (else [])."""
-    r, scores = analysis.record, analysis.player_scores()
-    if not scores or (r.rules.players == 4 and not r.players):
+    scores = analysis.shown_player_scores()
+    if not scores:
         return []
     return ['<span data-player-scores="1">Per player: ' + ", ".join(
         f"{esc(p.label)} {score}" for p, score in scores) + ".</span>"]
