@@ -284,6 +284,14 @@ def test_house_rules_keep_the_records_table_unless_they_name_it(capsys, tmp_path
     assert record["rules"]["players"] == 4 and record.get("dummy") is None
 
 
+def test_house_rules_keep_the_records_kraak(capsys, tmp_path):
+    path = tmp_path / "kraak.json"
+    path.write_text(json.dumps(replace(EXAMPLE, rules=Rules(multiplier=2)).to_dict()))
+    for rules, multiplier in (("rotterdam", 2), ('{"multiplier": 4}', 4)):
+        assert main(["analyse", str(path), "--rules", rules, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["record"]["rules"]["multiplier"] == multiplier
+
+
 def solve_table_values():
     from solver import solve_table
     return solve_table(DEAL).to_dict()["values"]

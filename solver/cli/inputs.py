@@ -188,7 +188,7 @@ def check_ledig_seats(args, rules: Rules) -> None:
 
 
 # What game a record is, rather than a house rule: --rules changes these only by name.
-GAME_OPTIONS = ("contract", "ledig_trump", "ledig_bonus", "players", "dummy_open")
+GAME_OPTIONS = ("contract", "ledig_trump", "ledig_bonus", "players", "dummy_open", "multiplier")
 
 
 def record_with_overrides(args, record: GameRecord, rules: Optional[Rules] = None,
@@ -199,7 +199,7 @@ def record_with_overrides(args, record: GameRecord, rules: Optional[Rules] = Non
     with one).
 
     The house rules of --rules keep the record's game (GAME_OPTIONS: its contract, ledig's
-    options, its table) except for the options they name (`named`, from
+    options, its table, its kraak multiplier) except for the options they name (`named`, from
     read_rules_and_names): a ledig round at a table of three stays one under
     `--rules rotterdam`."""
     contract = getattr(args, "contract", None)

@@ -162,7 +162,7 @@ def record_and_rules(p) -> None:
     p.add_argument("record", help="a game record in JSON: a file, inline, or - for stdin")
     p.add_argument("--rules", default=None, help=RULES_HELP.replace(
         "amsterdam (the default)", "override the record's rules, keeping its game (contract, ledig's "
-        "options, players, dummy_open) where they do not name it (default: the record's): "
+        "options, players, dummy_open, multiplier) where they do not name it (default: the record's): "
         "amsterdam"))
     dummy(p, record=True)
 
