@@ -41,9 +41,15 @@ from .model.rules import Rules, RulesLike, check_rules
 from .model.scoring import card_points_to_make, check_objective, make_is_points_above_zero
 
 NOT_LEGAL = -32768      # the value of a card that is not legal (the labels' NOT_LEGAL)
-# Rows a thread takes at a time: small enough that both threads finish together, large
-# enough that the hand-over costs nothing against the searches.
+# Rows a thread takes at a time: small enough that the threads finish together, large
+# enough that the hand-over costs nothing against the searches. Rows early in the round
+# (at most _EARLY cards played: searches of milliseconds) are cut finer, into
+# _CHUNKS_PER_THREAD chunks a thread, so that a few rows (the worlds of a view at trick 1)
+# keep every thread busy; later rows search in microseconds, where a thread more costs more
+# than it gains unless it has a whole chunk.
 _CHUNK = 64
+_CHUNKS_PER_THREAD = 4
+_EARLY = 12
 # Rows checked in one engine call: their specs' Params are built for the call.
 _CHECKED_TOGETHER = 4096
 _BITS = (np.uint64(1) << np.arange(32, dtype=np.uint64))
@@ -90,11 +96,14 @@ class PositionBatch:
         self.search_seconds = 0.0     # time in engine calls
         self.engines: List[Any] = []
         self._nodes_before = 0
+        self._chunk = _CHUNK
         if self.count == 0:
             return
         self.specs, self.params_of = _specs(self.rows, self.rules)
+        if int((self.rows.played >= 0).sum(1).min()) <= _EARLY:
+            self._chunk = max(1, min(_CHUNK, self.count // (_CHUNKS_PER_THREAD * threads)))
         self.engines = [solver.engine] if solver is not None else [
-            _engine.Engine(table_mb) for _ in range(min(threads, -(-self.count // _CHUNK)))]
+            _engine.Engine(table_mb) for _ in range(min(threads, -(-self.count // self._chunk)))]
         with self._solver_lock():
             _check_plays(self.engines[0], self.rules, self.rows, self.specs, self.params_of)
         self._nodes_before = sum(int(engine.nodes) for engine in self.engines)
@@ -151,7 +160,8 @@ class PositionBatch:
         leader = np.ascontiguousarray(self.rows.leader[picked])
         played = np.ascontiguousarray(self.rows.played[picked])
         metric = _metric(rules, objective)
-        chunks = [(start, min(start + _CHUNK, count)) for start in range(0, count, _CHUNK)]
+        size = self._chunk
+        chunks = [(start, min(start + size, count)) for start in range(0, count, size)]
         # Each thread owns an engine: a thread takes the next chunk when it is done with one.
         free = list(self.engines)
 

@@ -163,3 +163,14 @@ def test_threads_share_out_the_rows_and_keep_their_order(rules):
     values = move_values(*arrays, rules=rules, workers=2)
     for row, game in enumerate(games):
         assert values[row].tolist() == expected_row(game, "points").tolist(), row
+
+
+def test_a_few_rows_early_in_the_round_keep_every_thread_busy():
+    from solver.batch import PositionBatch
+    early, games = random_rows(4, 8, Rules(), least=0, most=4)
+    assert len(PositionBatch(*early, workers=2).engines) == 2
+    late, _ = random_rows(4, 8, Rules(), least=20, most=24)
+    assert len(PositionBatch(*late, workers=2).engines) == 1     # a thread costs more there
+    values = move_values(*early, workers=2)
+    for row, game in enumerate(games):
+        assert values[row].tolist() == expected_row(game, "points").tolist(), row
