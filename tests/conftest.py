@@ -2,6 +2,7 @@
 import itertools
 import os
 import shutil
+from dataclasses import replace
 
 import pytest
 
@@ -94,6 +95,25 @@ def ledig_positions(draw, tricks_left=st.integers(1, 3)):
         legal = game.legal_cards()
         game.play(legal[draw(st.integers(0, len(legal) - 1))])
     return game
+
+
+@st.composite
+def three_player_positions(draw, tricks_left=st.integers(1, 8)):
+    """A trump round at a table of three (a random dummy of the playing team), after play."""
+    game = draw(positions(tricks_left=tricks_left))
+    rules = replace(game.rules, players=3)
+    three = Game(game.deal, game.trump, game.leader, game.playing, rules,
+                 dummy=game.playing.seats[draw(st.integers(0, 1))])
+    three.replay(game.played)
+    return three
+
+
+def ledig_or_three(kind, tricks_left):
+    """ledig_positions or three_player_positions ("ledig" or "three players"), with up to
+    `tricks_left` tricks to go."""
+    if kind == "ledig":
+        return ledig_positions(tricks_left=st.integers(1, tricks_left))
+    return three_player_positions(tricks_left=st.integers(1, tricks_left))
 
 
 # -- a real browser, for the pages' tests ------------------------------------------------------

@@ -1,13 +1,11 @@
 """solver.batch: arrays of positions in, every card's value out, equal to one solve_moves
 call per position; a bad row raises naming the row."""
-from dataclasses import replace
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SLOW, ledig_positions, positions, rules_strategy
+from conftest import SLOW, ledig_or_three, rules_strategy
 from solver import Deal, Game, IllegalPlayError, Rules, Seat, Solver, Suit, Team
 from solver.batch import NOT_LEGAL, move_values
 from solver.errors import DealError, SolverError
@@ -54,17 +52,6 @@ def test_batch_equals_independent_solve_moves_calls(rules, seed, objective, work
         assert values[row].tolist() == expected_row(game, objective).tolist(), row
 
 
-@st.composite
-def three_player_positions(draw):
-    """A trump round at a table of three (a random dummy of the playing team), after play."""
-    game = draw(positions(tricks_left=st.integers(1, 8)))
-    rules = replace(game.rules, players=3)
-    three = Game(game.deal, game.trump, game.leader, game.playing, rules,
-                 dummy=game.playing.seats[draw(st.integers(0, 1))])
-    three.replay(game.played)
-    return three
-
-
 def batch_arrays(games):
     """The batch's arrays (and bidder and dummy, None where no game has one) of `games`."""
     deal = np.zeros((len(games), 32), dtype=np.int8)
@@ -83,11 +70,8 @@ def batch_arrays(games):
 @pytest.mark.parametrize("objective", ["points", "score", "make"])
 @pytest.mark.parametrize("kind", ["ledig", "three players"])
 def test_ledig_and_three_player_rows_equal_solve_moves(kind, objective):
-    games = ledig_positions(tricks_left=st.integers(1, 8)) if kind == "ledig" \
-        else three_player_positions()
-
     @settings(max_examples=12, **SLOW)
-    @given(games, st.sampled_from([1, 2]))
+    @given(ledig_or_three(kind, tricks_left=8), st.sampled_from([1, 2]))
     def check(game, workers):
         games = [game, game.copy()]     # a batch has one rules: the position twice
         arrays, columns = batch_arrays(games)

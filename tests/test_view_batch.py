@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SLOW, example_counts, ledig_positions, positions, rules_strategy
+from conftest import SLOW, example_counts, ledig_or_three, positions, rules_strategy
 from solver import Deal, Game, Rules, Solver, SolverError
 from solver.analysis.view import analyse_view, best_view_card, world_values
 
@@ -28,12 +28,8 @@ def test_batched_worlds_equal_independent_calls(game, objective, seed):
 @pytest.mark.parametrize("objective", ["points", "score", "make"])
 @pytest.mark.parametrize("kind", ["ledig", "three players"])
 def test_ledig_and_three_player_worlds_equal_independent_calls(kind, objective):
-    from test_batch import three_player_positions
-    games = ledig_positions(tricks_left=st.integers(1, 5)) if kind == "ledig" \
-        else three_player_positions()
-
     @settings(max_examples=6, **SLOW)
-    @given(games, st.integers(0, 1000))
+    @given(ledig_or_three(kind, tricks_left=5), st.integers(0, 1000))
     def check(game, seed):
         if game.is_over:
             return
