@@ -23,7 +23,7 @@ from ..batch import PositionBatch
 from .parallel import check_solver
 from ..engine.search import Solver
 from ..model.cards import ALL_CARDS
-from ..model.scoring import check_objective, make_is_points_above_zero, value_for_team
+from ..model.scoring import check_objective, make_line, value_for_team
 from ..model.streams import derive
 from .verdicts import PairedLoss, paired_loss
 from .worlds import MOST_WORLDS, same_round, sample_worlds
@@ -221,18 +221,16 @@ def _solve_worlds(game: Game, worlds: List[Deal], objective: str, workers: Optio
     check_solver(solver)
     batch = _world_batch(game, worlds, workers, solver)
     values = batch.values(objective)
-    ours = game.to_move.team == game.playing
+    line = make_line(game.rules, objective)
     if objective == "make":
         makes = values
-    elif objective == "points" and game.bidder is not None:
-        # Ledig: the bidder's team makes it at 0 (no trick taken), the defenders above 0.
-        makes = values >= 0 if ours else values > 0
-    elif objective == "points" and make_is_points_above_zero(game.rules):
-        # The playing team makes it iff its points are above 0; the defenders' aim is the
-        # rest, so from the defenders' side a value of 0 reaches it too.
-        makes = values > 0 if ours else values >= 0
-    else:
+    elif line is None:
         makes = batch.values("make")
+    elif game.to_move.team == game.playing:
+        makes = values >= line
+    else:
+        # The defenders reach their aim where the playing team's value (-value) is below it.
+        makes = values > -line
     if solver is not None:
         solver.search_seconds += batch.search_seconds
     legal = [(card, card.index) for card in game.legal_cards()]

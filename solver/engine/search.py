@@ -19,7 +19,7 @@ from ..errors import SolverError, quote, reading_fields, whole_number
 from ..model.game import Game, check_game
 from ..model.rules import Rules, RulesLike, check_rules
 from ..model.scoring import (Value, card_points_to_make, check_objective, hand_roem,
-                             make_is_points_above_zero, point_factor)
+                             make_is_points_above_zero, make_line, point_factor)
 
 from ._compiled import engine as _engine
 
@@ -362,23 +362,23 @@ class Solver:
     def make_value(self, game: Game, points: Optional[int] = None) -> bool:
         """Whether the playing team makes it in `game`'s position: read from `points`, the
         position's points value when the caller knows it, where the rules let points decide
-        it (`make_is_points_above_zero`); searched otherwise."""
+        it (`make_line`); searched otherwise."""
         check_game(game)
+        line = make_line(game.rules, "points")
         if points is not None:
             points = whole_number("points", points)
-        if points is not None and _is_ledig(game):
-            return points == 0      # the bidder took no trick
-        if points is not None and make_is_points_above_zero(game.rules):
-            return points > 0
+            if line is not None:
+                return points >= line
         return bool(self.value(game, "make"))
 
     def value_and_make(self, game: Game, objective: str = "points") -> Tuple[Value, bool]:
         """(the value for `objective`, whether the playing team makes it), searching `make`
         only when the value does not decide it."""
         value = self.value(game, objective)
-        if objective == "make":
-            return value, bool(value)
-        return value, self.make_value(game, value if objective == "points" else None)
+        line = make_line(game.rules, objective)
+        if line is not None:
+            return value, value >= line
+        return value, bool(self.value(game, "make"))
 
     def move_values_and_makes(self, game: Game, objective: str = "points"
                               ) -> Tuple[Dict[Card, Value], Dict[Card, bool]]:
@@ -386,14 +386,9 @@ class Solver:
         every legal card of the player to move, searching `make` only when the values do not
         decide it."""
         values = self.move_values(game, objective)
-        if objective == "make":
-            return values, {card: bool(made) for card, made in values.items()}
-        if _is_ledig(game) and (objective == "points" or game.rules.ledig_bonus > 0):
-            # Points 0, or a score of +ledig_bonus: the bidder took no trick. (A bonus of 0
-            # scores 0 either way, and the make is searched.)
-            return values, {card: value >= 0 for card, value in values.items()}
-        if objective == "points" and make_is_points_above_zero(game.rules):
-            return values, {card: points > 0 for card, points in values.items()}
+        line = make_line(game.rules, objective)
+        if line is not None:
+            return values, {card: value >= line for card, value in values.items()}
         return values, {card: bool(made) for card, made in self.move_values(game, "make").items()}
 
     def line(self, game: Game, objective: str, value: Value) -> List[Card]:

@@ -81,6 +81,25 @@ def make_is_points_above_zero(rules: Rules) -> bool:
     return not (rules.nat == "82" and rules.multiplier == 1)
 
 
+def make_line(rules: Rules, objective: str) -> Optional[int]:
+    """The least `objective` value, seen from the playing team, with which it makes it, where
+    that value alone decides it; None where it does not (the make is then searched). `make`
+    is its own answer (1); `points` decide it wherever make_is_points_above_zero (above 0);
+    in ledig the points decide it (0: the bidder took no trick), and so does the score while
+    ledig_bonus is above 0 (+ledig_bonus, else -ledig_bonus).
+
+    >>> make_line(Rules(), "points"), make_line(Rules(nat="82"), "points")
+    (1, None)
+    >>> make_line(Rules(contract="ledig", ledig_bonus=0), "score") is None
+    True
+    """
+    if objective == "make":
+        return 1
+    if rules.contract == "ledig":
+        return 0 if objective == "points" or rules.ledig_bonus > 0 else None
+    return 1 if objective == "points" and make_is_points_above_zero(rules) else None
+
+
 # -- roem in hand ---------------------------------------------------------------------------
 
 def _run_value(length: int) -> int:
