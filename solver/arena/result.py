@@ -131,25 +131,29 @@ class ArenaResult:
         """How many deals were played (each at two tables)."""
         return len(self.per_deal)
 
+    def _over_deals(self, diff: str) -> Tuple[float, Tuple[float, float]]:
+        """mean_and_ci95 of one DealResult difference ("score_diff", "points_diff")."""
+        return mean_and_ci95([getattr(d, diff) for d in self.per_deal])
+
     @property
     def mean_score_diff(self) -> float:
         """Team a's score minus team b's per deal, averaged over the deals."""
-        return mean_and_ci95([d.score_diff for d in self.per_deal])[0]
+        return self._over_deals("score_diff")[0]
 
     @property
     def ci95(self) -> Tuple[float, float]:
         """The 95% interval of `mean_score_diff`."""
-        return mean_and_ci95([d.score_diff for d in self.per_deal])[1]
+        return self._over_deals("score_diff")[1]
 
     @property
     def mean_points_diff(self) -> float:
         """Team a's points minus team b's per deal, averaged over the deals."""
-        return mean_and_ci95([d.points_diff for d in self.per_deal])[0]
+        return self._over_deals("points_diff")[0]
 
     @property
     def points_ci95(self) -> Tuple[float, float]:
         """The 95% interval of `mean_points_diff`."""
-        return mean_and_ci95([d.points_diff for d in self.per_deal])[1]
+        return self._over_deals("points_diff")[1]
 
     def to_dict(self) -> Dict[str, Any]:
         """Plain JSON-ready values; `ArenaResult.from_dict` reads them back."""
