@@ -7,8 +7,8 @@ played so far, padded with -1. A ledig round (rules contract "ledig") has a `bid
 too (its seat; `trump` is -1 under ledig_trump "none"), and a round at a table of three a
 `dummy` column (the silent partner's seat), as the labels have. `move_values` returns
 int16[N, 32]: the value of each legal card of the player to move for an objective, seen from
-that player's team (the labels' `values`), and NOT_LEGAL (-32768) for every other card. The rows are checked first (a bad one raises
-the package's error naming its row), then searched in C without the GIL, on `workers` threads
+that player's team (the labels' `values`), and NOT_LEGAL (-32768) for every other card. The
+rows are checked first (a bad one raises the package's error naming its row), then searched in C without the GIL, on `workers` threads
 each with its own engine and table, with no Python between the positions.
 
 >>> import numpy as np
@@ -32,13 +32,14 @@ from typing import Any, ContextManager, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .engine._compiled import engine as _engine
-from .engine.search import DEFAULT_TABLE_MB, MOST_TABLE_MB, Solver, engine_spec
+from .engine.search import (DEFAULT_TABLE_MB, MOST_TABLE_MB, Solver, engine_metric, engine_spec,
+                            make_test)
 from .errors import DealError, IllegalPlayError, RulesError, SolverError, whole_number
 from .model.cards import ALL_CARDS, Seat, Suit, Team
 from .model.deal import Deal
 from .model.game import Game
 from .model.rules import Rules, RulesLike, check_rules
-from .model.scoring import card_points_to_make, check_objective, make_is_points_above_zero
+from .model.scoring import check_objective
 
 NOT_LEGAL = -32768      # the value of a card that is not legal (the labels' NOT_LEGAL)
 # Rows a thread takes at a time: small enough that the threads finish together, large
@@ -152,14 +153,18 @@ class PositionBatch:
         if count == 0:
             return out, exact.astype(bool)
         rules, specs = self.rules, self.specs
-        thresholds: List[Optional[int]] = [
-            _make_threshold(rules, spec["trump"]) if objective == "make" else None
-            for spec in specs]
+        thresholds: List[Optional[int]] = [None] * len(specs)
+        if objective == "make":
+            tests = [make_test(rules, Suit(spec["trump"]) if spec["trump"] < len(Suit) else None)
+                     for spec in specs]
+            metric = int(tests[0][0])       # the rules' alone: the same for every spec
+            thresholds = [threshold for _, threshold in tests]
+        else:
+            metric = int(engine_metric(rules, objective))
         params_of = np.ascontiguousarray(self.params_of[picked])
         hands = np.ascontiguousarray(self.rows.hands[picked])
         leader = np.ascontiguousarray(self.rows.leader[picked])
         played = np.ascontiguousarray(self.rows.played[picked])
-        metric = _metric(rules, objective)
         size = self._chunk
         chunks = [(start, min(start + size, count)) for start in range(0, count, size)]
         # Each thread owns an engine: a thread takes the next chunk when it is done with one.
@@ -309,23 +314,6 @@ def _specs(rows: _Rows, rules: Rules) -> Tuple[List[Dict[str, Any]], np.ndarray]
             specs.append(engine_spec(_game_of(rows, row, rules)))
         params_of[row] = keys[key]
     return specs, params_of
-
-
-def _metric(rules: Rules, objective: str) -> int:
-    if rules.contract == "ledig":
-        return int(_engine.Metric.METRIC_LEDIG)     # minus the bidder's tricks: made at 0
-    if objective == "make":
-        return int(_engine.Metric.METRIC_POINTS if make_is_points_above_zero(rules)
-                   else _engine.Metric.METRIC_CARDS)
-    return int(_engine.Metric.METRIC_SCORE if objective == "score"
-               else _engine.Metric.METRIC_POINTS)
-
-
-def _make_threshold(rules: Rules, trump: int) -> int:
-    """What the make metric must reach (Solver's make test); `trump` as in an engine spec."""
-    if rules.contract == "ledig":
-        return 0
-    return 1 if make_is_points_above_zero(rules) else card_points_to_make(rules, Suit(trump))
 
 
 def _local_specs(params_of: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:

@@ -140,7 +140,7 @@ def cmd_analyse_many(args) -> str:
             analyses.append(analyse_play(record, worlds=args.worlds, seed=args.seed,
                                          **search_options(args, record.rules)))
         except (UsageError, SolverError) as err:
-            # Same error, its message prefixed with the round it came from (line = round).
+            # Same error, its message prefixed with the round: its place among the records.
             err.args = (f"{shorten(args.record)}, round {number}: {err}",) + err.args[1:]
             raise
     summary = _many_summary(analyses, bool(args.worlds))

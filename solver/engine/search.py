@@ -223,7 +223,8 @@ class Solver:
             if objective == "points" or (objective == "score" and not _is_ledig(game)
                                          and not _score_is_points(game.rules)):
                 # One engine call: the root's search finds the line's first card too.
-                value, cards = self._call(game, self.engine.solve, _metric(game, objective))
+                value, cards = self._call(game, self.engine.solve,
+                                          engine_metric(game.rules, objective))
                 line = [ALL_CARDS[c] for c in cards]
             else:
                 value = self.value(game, objective)
@@ -325,7 +326,7 @@ class Solver:
         check_game(game)
         check_objective(objective)
         if objective == "make":
-            metric, threshold = _make_test(game)
+            metric, threshold = make_test(game.rules, game.trump)
             return self._search(game, metric, threshold - 1, threshold) >= threshold
         if objective == "score" and _is_ledig(game):
             bonus = game.rules.ledig_bonus
@@ -338,7 +339,7 @@ class Solver:
                 return self._search(game, points)
             # Not makeable: the defenders can hold it nat, so the score is below 1.
             return self._search(game, _METRICS["score"], -_engine.INFINITY, 1)
-        return self._search(game, _metric(game, objective))
+        return self._search(game, engine_metric(game.rules, objective))
 
     def move_values(self, game: Game, objective: str = "points") -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move in `game`."""
@@ -352,10 +353,11 @@ class Solver:
                     for card, made in self.move_values(game, "make").items()}
         if objective != "make":
             # All cards in one engine call, best first, each in a window below the best value.
-            values = self._call(game, self.engine.child_values, _metric(game, objective))
+            values = self._call(game, self.engine.child_values,
+                                engine_metric(game.rules, objective))
             return {ALL_CARDS[card]: value for card, value in values}
         # make: one null-window test at the threshold for every card, in one engine call.
-        metric, threshold = _make_test(game)
+        metric, threshold = make_test(game.rules, game.trump)
         bounds = self._call(game, self.engine.child_bounds, metric, threshold - 1, threshold)
         return {ALL_CARDS[card]: value >= threshold for card, value in bounds}
 
@@ -423,7 +425,7 @@ class Solver:
             number = whole_number(f"value for {objective}", value, -_engine.INFINITY + 1,
                                   _engine.INFINITY - 1)
             # Inside the open window (number - 1, number + 1) only the value itself can fall.
-            found = self._search(game, _metric(game, objective), number - 1, number + 1)
+            found = self._search(game, engine_metric(game.rules, objective), number - 1, number + 1)
             if found == number:
                 return
             actual = self.value(game, objective)
@@ -446,10 +448,10 @@ class Solver:
             objective, value = "make", value > 0    # +ledig_bonus: the bidder takes no trick
         if objective == "make":
             # Made: the metric stays at the threshold or above; not made: below it.
-            metric, threshold = _make_test(game)
+            metric, threshold = make_test(game.rules, game.trump)
             keep = (threshold, _engine.INFINITY) if value else (-_engine.INFINITY, threshold - 1)
         else:
-            metric, keep = _metric(game, objective), (value, value)
+            metric, keep = engine_metric(game.rules, objective), (value, value)
         cards = self._call(game, self.engine.line, metric, *keep, most, preferred)
         if not cards:    # pragma: no cover - would mean the engine is inconsistent
             raise AssertionError(f"no card keeps the value {value} after {game.played}")
@@ -504,13 +506,15 @@ def _score_is_points(rules: Rules) -> bool:
     return rules.multiplier == 1 and rules.zero_bonus == 0 and rules.nat in ("majority", "none")
 
 
-def _make_test(game: Game) -> Tuple[int, int]:
-    """(metric, threshold): the playing team makes it iff the metric reaches threshold."""
-    rules = game.rules
-    if _is_ledig(game):
+def make_test(rules: Rules, trump: Optional[Suit]) -> Tuple[int, int]:
+    """(metric, threshold): the playing team makes it iff the engine's metric reaches
+    threshold. `trump` is read only where card points decide it (nat="82"), and a trump round
+    always has one."""
+    if rules.contract == "ledig":
         return _engine.Metric.METRIC_LEDIG, 0     # minus the bidder's tricks: made at 0
     if not make_is_points_above_zero(rules):
-        return _engine.Metric.METRIC_CARDS, card_points_to_make(rules, game.trump)
+        assert trump is not None
+        return _engine.Metric.METRIC_CARDS, card_points_to_make(rules, trump)
     return _engine.Metric.METRIC_POINTS, 1
 
 
@@ -539,10 +543,10 @@ def _is_ledig(game: Game) -> bool:
     return game.rules.contract == "ledig"
 
 
-def _metric(game: Game, objective: str) -> int:
+def engine_metric(rules: Rules, objective: str) -> int:
     """The engine's metric for `objective` ("points", or "score" of a trump round): in a
     ledig round, minus the bidder's tricks (its points; its score and make follow from it)."""
-    return _engine.Metric.METRIC_LEDIG if _is_ledig(game) else _METRICS[objective]
+    return _engine.Metric.METRIC_LEDIG if rules.contract == "ledig" else _METRICS[objective]
 
 
 def solve(deal: Deal, trump: Optional[SuitLike] = None, leader: Optional[SeatLike] = None,
