@@ -1,4 +1,4 @@
-"""Independent searches on all cores: a thread pool with one `Solver` per thread.
+"""Independent searches on all cores: a thread pool with one warm `Solver` per thread.
 
 The search releases the GIL, so threads run in parallel; each keeps its own Solver (and
 table), and the results come back in the order of the items, whatever the worker count.
@@ -6,13 +6,12 @@ table), and the results come back in the order of the items, whatever the worker
 from __future__ import annotations
 
 import os
-import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Iterable, List, Optional, TypeVar
 
 from ..errors import SolverError, quote, whole_number
 from ..model.rules import Rules
-from ..engine.search import Solver
+from ..engine.search import Solver, warm_solver
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -42,14 +41,11 @@ def solve_all(work: Callable[[Solver, Item], Result], items: Iterable[Item], rul
         return [work(given, item) for item in items]
     workers = min(check_workers(workers), max(len(items), 1))
     if workers == 1:
-        solver = Solver(rules)
+        solver = warm_solver(rules)
         return [work(solver, item) for item in items]
-    local = threading.local()
 
     def run(item: Item) -> Result:
-        if not hasattr(local, "solver"):
-            local.solver = Solver(rules)
-        return work(local.solver, item)
+        return work(warm_solver(rules), item)
 
     with ThreadPoolExecutor(workers) as pool:
         return list(pool.map(run, items))

@@ -1,0 +1,45 @@
+"""The package's functions search on each thread's warm Solver: same values, one table a thread."""
+import threading
+
+from solver import Deal, Rules, Solver, solve, solve_moves
+from solver.engine.search import warm_solver
+
+
+def test_a_thread_keeps_one_solver_between_calls():
+    assert warm_solver() is warm_solver("rotterdam") is warm_solver(Rules(nat="82"))
+
+
+def test_the_warm_solver_takes_the_rules_of_the_call():
+    assert warm_solver("rotterdam").rules == Rules.rotterdam()
+    assert warm_solver().rules == Rules()
+
+
+def test_another_table_size_replaces_the_threads_solver():
+    first = warm_solver(table_mb=2)
+    second = warm_solver(table_mb=3)
+    assert second is not first and second.table_mb == 3
+    assert warm_solver(table_mb=3) is second
+
+
+def test_each_thread_has_its_own_solver():
+    mine = warm_solver()
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append(warm_solver()))
+    thread.start()
+    thread.join()
+    assert seen and seen[0] is not mine
+
+
+def test_top_level_values_equal_a_fresh_solvers_whatever_came_before():
+    rules = [Rules(), Rules.rotterdam(), Rules(roem="hand", nat="82")]
+    for seed in range(6):
+        deal = Deal.random(seed)
+        for rule in rules:
+            line = Solver(rule).solve(deal, "S", "E", "EW").line
+            for played in (line[:0], line[:13], line[:25]):
+                fresh = Solver(rule)
+                assert solve_moves(deal, "S", "E", "EW", rule, played) == fresh.solve_moves(
+                    deal, "S", "E", "EW", rule, played)
+                result = solve(deal, "S", "E", "EW", rule, played)
+                expected = Solver(rule).solve(deal, "S", "E", "EW", rule, played)
+                assert (result.value, result.line) == (expected.value, expected.line)
