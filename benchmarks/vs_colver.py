@@ -11,7 +11,9 @@ played; the positions alternate between them in one process. Ours is the public 
 position included); colver's is `Env.solve_scores()` on an Env already stepped to the
 position (its stepping not timed). colver reports North-South card points 0..252 (252 for
 all tricks); ours is the playing team's point difference. Every card's value is compared,
-and any difference ends the run with status 1.
+and any difference ends the run with status 1. The column `top/warm` is the median ratio of
+the package's top-level `solve_moves(...)` (which searches on the thread's warm Solver) to the
+warm `Solver.solve_moves` on the same position: what a loop over the top-level function costs.
 
 The position types, each over the same seeded deals as bench_solve.py:
   full  trick 1, nothing played (all root cards of a full deal)
@@ -29,7 +31,7 @@ import sys
 import time
 
 from bench_solve import percentile, positions
-from solver import Card, Game, Rank, Rules, Seat, Solver, Suit, Team, sample_worlds
+from solver import Card, Game, Rank, Rules, Seat, Solver, Suit, Team, sample_worlds, solve_moves
 
 RULES = Rules(trump_duty="amsterdam", undertrump="free", roem="none", pit="any", pit_bonus=90)
 # colver's card index: suit * 8 + rank, suits S H D C, ranks 7 8 9 J Q K T A.
@@ -85,20 +87,32 @@ def summary(values, scale=1.0):
 
 
 def run_type(colver, solver, kind, count):
-    """Per position: (our seconds, colver's seconds, our nodes); and the positions whose
-    values differ."""
-    ours, theirs, nodes, differences = [], [], [], 0
+    """Per position: (our seconds, colver's seconds, our nodes, the top-level call's seconds);
+    and the positions whose values differ."""
+    ours, theirs, nodes, top, differences = [], [], [], [], 0
     for i, (deal, trump, leader, playing) in enumerate(positions(count)):
         deal, played = position_of(kind, i, deal, trump, leader, playing)
         env = colver_env(colver, deal, trump, leader, playing, played)
         start = time.perf_counter()
         result = env.solve_scores()
         theirs.append(time.perf_counter() - start)
+        # The two calls of ours take turns going first: the second finds the caches warm.
+        if i % 2:
+            start = time.perf_counter()
+            top_values = solve_moves(deal, trump, leader, playing, RULES, played)
+            top.append(time.perf_counter() - start)
         before = solver.engine.nodes
         start = time.perf_counter()
         values = solver.solve_moves(deal, trump, leader, playing, played=played)
         ours.append(time.perf_counter() - start)
         nodes.append(solver.engine.nodes - before)
+        if not i % 2:
+            start = time.perf_counter()
+            top_values = solve_moves(deal, trump, leader, playing, RULES, played)
+            top.append(time.perf_counter() - start)
+        if top_values != values:
+            differences += 1
+            print(f"{kind} position {i}: the top-level solve_moves differs from Solver's")
         expected = {FROM_COLVER[c]: points for c, points in result["scores"]}
         got = {card: ns_card_points(v, playing) for card, v in values.items()}
         if got != expected:
@@ -106,7 +120,7 @@ def run_type(colver, solver, kind, count):
             print(f"{kind} position {i}: values differ: ours "
                   f"{sorted((str(c), v) for c, v in got.items())} colver "
                   f"{sorted((str(c), v) for c, v in expected.items())}")
-    return ours, theirs, nodes, differences
+    return ours, theirs, nodes, top, differences
 
 
 def main(argv=None):
@@ -130,16 +144,17 @@ def main(argv=None):
     print(f"{args.positions} positions of each type, every legal card, one thread, one warm "
           f"Solver; times in ms (median / p95 / p99), ratio = median of ours/colver per position")
     print(f"{'type':<5} {'ours ms':>20} {'colver ms':>20} {'ours nodes':>24} {'ratio':>6}"
-          f" {'ratio of medians':>17} {'differ':>7}")
+          f" {'ratio of medians':>17} {'top/warm':>9} {'differ':>7}")
     failed = 0
     for kind in kinds:
-        ours, theirs, nodes, differences = run_type(colver, solver, kind, args.positions)
+        ours, theirs, nodes, top, differences = run_type(colver, solver, kind, args.positions)
         failed += differences
         ratios = [a / b for a, b in zip(ours, theirs)]
         o, t, n = summary(ours, 1000), summary(theirs, 1000), summary(nodes)
         print(f"{kind:<5} {o[0]:6.3f} {o[1]:6.2f} {o[2]:6.2f} {t[0]:6.3f} {t[1]:6.2f} {t[2]:6.2f}"
               f" {n[0]:8.0f}{n[1]:8.0f}{n[2]:8.0f} {statistics.median(ratios):6.2f}"
-              f" {o[0] / t[0]:17.2f} {differences:7d}", flush=True)
+              f" {o[0] / t[0]:17.2f} {statistics.median(a / b for a, b in zip(top, ours)):9.2f}"
+              f" {differences:7d}", flush=True)
     print(f"positions with different values: {failed}")
     return 1 if failed else 0
 
