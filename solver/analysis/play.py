@@ -17,7 +17,7 @@ from ..model.players import Player, table_players
 from ..model.rules import Rules, check_rules
 from ..model.scoring import Value, final_scores, is_made, revoke_scores, value_for_team
 from .parallel import check_solver, solve_all
-from ..engine.search import Solver, optimal_cards
+from ..engine.search import Solver, optimal_cards, warm_solver
 from ..model.record import GameRecord
 from .verdicts import (MISTAKE_LINE, WORLDS_BATCH, WORLDS_LEAST, WORLDS_MOST, PairedLoss,
                        is_decided, meaning, sd_verdict)
@@ -400,7 +400,7 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
     seed = whole_number("seed", seed)
     game = record.game()
     unit = "tricks" if record.rules.contract == "ledig" else "points"
-    first = check_solver(solver) or Solver(record.rules)
+    first = check_solver(solver) or warm_solver(record.rules)
     start_value, makeable = first.value_and_make(game)
     illegal = None
     # (number, trick, seat, card, the position before the card)
