@@ -16,15 +16,10 @@ import time
 from solver import Deal, Rules, Seat, Solver, Suit, Team, solve_table
 from solver.model.streams import SplitMix64
 from solver.engine.search import DEFAULT_TABLE_MB
+from solver.engine.signature import positions  # the node signature's rounds: node for node
 
 # "solve" is solve() (the points value and its line); "table" is solve_table on all cores.
 OBJECTIVES = ("points", "make", "score", "moves", "solve", "table")
-
-
-def positions(count):
-    for i in range(count):
-        rng = SplitMix64(1_000_003 * i + 17)
-        yield Deal.random(i), Suit(rng.below(4)), Seat(rng.below(4)), Team(rng.below(2))
 
 
 def ledig_positions(count, chosen):
