@@ -53,6 +53,9 @@ cdef enum Counter:
 COUNTER_NAMES = ("table_probes", "table_hits", "table_cutoffs", "table_stores",
                  "bounds_cutoffs", "etc_cutoffs", "table_move_cutoffs", "killer_cutoffs",
                  "other_cutoffs")
+# The names in the enum's order; one name per counter, checked at import.
+if len(COUNTER_NAMES) != COUNTERS:
+    raise RuntimeError(f"the engine has {COUNTERS} counters but {len(COUNTER_NAMES)} names")
 
 cdef extern from "Python.h":
     # Declared without an error value on purpose: a pending KeyboardInterrupt stays set and
@@ -281,7 +284,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
                 count(S, TABLE_MOVE_CUTOFFS if best_move == tt_move else
                       KILLER_CUTOFFS if best_move == killer_of(S, s) else OTHER_CUTOFFS)
             S.killer[depth][killer_suit(s)] = best_move
-            S.history[s.ntrick][best_move] += s.tricks_left * s.tricks_left
+            S.history[s.ntrick][best_move] = min(S.history[s.ntrick][best_move]
+                                                 + s.tricks_left * s.tricks_left, HISTORY_MOST)
             break
         searched += 1
     if at_boundary:
@@ -558,7 +562,7 @@ cdef class Engine:
             p.four_kind[c] = _number(spec, "four_kind", 0, MAX_AMOUNT, c, 8)
         for c in range(32):
             p.points[c] = _number(spec, "points", 0, 40, c, 32)
-            p.strength[c] = _number(spec, "strength", 0, 15, c, 32)
+            p.strength[c] = _number(spec, "strength", 0, MOST_STRENGTH, c, 32)
         for c in range(32):
             p.above[c] = 0
             for d in range(32):

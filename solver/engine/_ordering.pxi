@@ -5,9 +5,40 @@ cdef enum:
     TRUMP_WORTH = 25              # what the lookahead counts a trump still held as worth,
     MASTER_TRUMP_WORTH = 25       # and the highest trump left on top of that
     MAX_CARD_POINTS = 40          # the most points a card can be worth (Engine.configure)
+    MOST_STRENGTH = 15            # the highest strength a card can have (Engine.configure)
     NAT_GUESS_BELOW = 20          # a score guess below this is ordered as a nat round (a
                                   # guess counts trumps as points not yet taken); 0, 10, 30
                                   # and more measured worse
+
+# The ordering's priority bands, highest first: a card's score is its band plus an offset
+# within it (points * 64, strength, and history >> HISTORY_SHIFT), each offset far smaller
+# than the gap to the next band (_check_bands, at import).
+cdef enum:
+    BAND_TABLE_MOVE = 1 << 28     # the table's best move
+    BAND_KILLER = 1 << 27         # the killer of this depth and suit
+    BAND_WINNER = 1 << 26         # a sure winner; the last card of a trick by its worth
+    BAND_MIDDLE = 1 << 25         # a master an opponent can ruff; points on partner's trick
+    BAND_LOSER = 1 << 24          # a loser, a discard: the cheapest first
+    HISTORY_SHIFT = 8             # history counts are divided by 256 before they are added
+    HISTORY_MOST = 1 << 30        # where a history count stops growing: >> 8, 1 << 22, a
+                                  # quarter of the smallest band
+
+
+def _check_bands():
+    """Refuse to load a build whose ordering bands can overlap: each band at least twice the
+    one below it, and every offset added within a band (card points, strength, history)
+    smaller than the gap to the next."""
+    bands = [BAND_LOSER, BAND_MIDDLE, BAND_WINNER, BAND_KILLER, BAND_TABLE_MOVE]
+    most_offset = ((HISTORY_MOST >> HISTORY_SHIFT) + MAX_CARD_POINTS * 64
+                   + MOST_STRENGTH * 64)
+    if any(high < 2 * low for low, high in zip(bands, bands[1:])) or most_offset >= BAND_LOSER:
+        raise RuntimeError(f"the engine's ordering bands overlap: bands {bands}, offsets up to "
+                           f"{most_offset}")
+    if HISTORY_MOST + 64 >= 1 << 31:
+        raise RuntimeError("a history count can overflow an int")
+
+
+_check_bands()
 
 # -- equivalent cards ----------------------------------------------------------------------------
 
@@ -89,12 +120,12 @@ cdef inline int lead_score(const Params* p, const State* s, int seat, int card) 
                 s.hands[(seat + 2) & 3] & trumps):
             # Into partner's void, for a ruff: ranked as a sure winner worth the points
             # this card saves (measured 0.96x the nodes of points at trick 1).
-            return (1 << 26) + (MAX_CARD_POINTS - p.points[card]) * 64
-        return (1 << 24) - p.points[card] * 64     # a loser: lead it cheaply
+            return BAND_WINNER + (MAX_CARD_POINTS - p.points[card]) * 64
+        return BAND_LOSER - p.points[card] * 64     # a loser: lead it cheaply
     if (card >> 3) != p.trump and (
             (not (left & suit) and (left & trumps)) or (not (right & suit) and (right & trumps))):
-        return (1 << 25) - p.points[card] * 64     # a master an opponent can ruff
-    return (1 << 26) + p.points[card] * 64         # a sure winner
+        return BAND_MIDDLE - p.points[card] * 64     # a master an opponent can ruff
+    return BAND_WINNER + p.points[card] * 64         # a sure winner
 
 
 cdef inline int ledig_score(const Params* p, const State* s, int seat, int card) noexcept nogil:
@@ -107,21 +138,21 @@ cdef inline int ledig_score(const Params* p, const State* s, int seat, int card)
         if seat == p.bidder:
             others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~s.hands[seat]
             # A card another hand beats, lowest first; a master last.
-            return ((1 << 25) if others & p.better[card] else (1 << 24)) - strength
-        return (1 << 24) - strength     # lead low: under the bidder's cards
+            return (BAND_MIDDLE if others & p.better[card] else BAND_LOSER) - strength
+        return BAND_LOSER - strength     # lead low: under the bidder's cards
     cdef bint wins = beats(p, card, s.trick[s.win_pos])
     cdef int winner = (s.trick_leader + s.win_pos) & 3
     if seat == p.bidder:
-        return ((1 << 24) if wins else (1 << 25)) + strength   # duck; shed the highest
+        return (BAND_LOSER if wins else BAND_MIDDLE) + strength   # duck; shed the highest
     if p.side[seat] == p.side[p.bidder]:
         if winner == p.bidder:
-            return ((1 << 25) if wins else (1 << 24)) + strength    # overtake him
-        return (1 << 24) + strength
+            return (BAND_MIDDLE if wins else BAND_LOSER) + strength    # overtake him
+        return BAND_LOSER + strength
     if winner == p.bidder:
-        return ((1 << 24) if wins else (1 << 25)) + strength    # let his card stand
+        return (BAND_LOSER if wins else BAND_MIDDLE) + strength    # let his card stand
     if ((p.bidder - s.trick_leader) & 3) < s.ntrick:
-        return (1 << 24) + strength     # he has played and lost it: shed the highest
-    return (1 << 24) - strength     # low, under what the bidder may play
+        return BAND_LOSER + strength     # he has played and lost it: shed the highest
+    return BAND_LOSER - strength     # low, under what the bidder may play
 
 
 cdef inline int top_trump_term(uint32_t mine, uint32_t theirs) noexcept nogil:
@@ -150,7 +181,7 @@ cdef inline int last_card_score(const Params* p, const State* s, int seat, int c
                                  p.by_strength[theirs])
                   - top_trump_term(p.by_strength[mine], p.by_strength[theirs]) - TRUMP_WORTH)
     # worth first (a trick's points and roem are far too few to overflow), then the weakest
-    return (1 << 26) + (worth + 512) * (1 << 16) - p.strength[card] * 64
+    return BAND_WINNER + (worth + 512) * (1 << 16) - p.strength[card] * 64
 
 
 cdef inline int best_last_card(const Params* p, const State* s, uint32_t legal_set) noexcept nogil:
@@ -199,23 +230,23 @@ cdef inline int order_moves(Search* S, const State* s, uint32_t moves, int tt_mo
         card = lowest(moves)
         moves &= moves - 1
         if card == tt_move:
-            score = 1 << 28
+            score = BAND_TABLE_MOVE
         elif card == killer:
-            score = 1 << 27
+            score = BAND_KILLER
         elif p.bidder != NO_BIDDER and s.ntrick:
-            score = ledig_score(p, s, seat, card) + (history[card] >> 8)
+            score = ledig_score(p, s, seat, card) + (history[card] >> HISTORY_SHIFT)
         elif s.ntrick == 0:
-            score = lead_score(p, s, seat, card) + (history[card] >> 8)
+            score = lead_score(p, s, seat, card) + (history[card] >> HISTORY_SHIFT)
         else:
             if s.ntrick == 3:
                 score = last_card_score(p, s, seat, card, winners, partner_wins)
             elif (winners >> card) & 1:
-                score = (1 << 26) + p.points[card] * 64     # win it, with the most points
+                score = BAND_WINNER + p.points[card] * 64     # win it, with the most points
             elif partner_wins:
-                score = (1 << 25) + p.points[card] * 64     # smear points on partner's trick
+                score = BAND_MIDDLE + p.points[card] * 64     # smear points on partner's trick
             else:
-                score = (1 << 24) - p.points[card] * 64 - p.strength[card]   # cheapest discard
-            score += history[card] >> 8
+                score = BAND_LOSER - p.points[card] * 64 - p.strength[card]   # cheapest discard
+            score += history[card] >> HISTORY_SHIFT
         out[n] = card
         scores[n] = score
         i = n

@@ -59,6 +59,11 @@ def _check_layout():
         problems.append("a seat, a metric or a card does not fit its field")
     if EPOCH_BITS > 8 * sizeof(uint16_t):
         problems.append(f"an epoch of {EPOCH_BITS} bits does not fit Search.epoch")
+    if sizeof(Entry) != 16:
+        problems.append(f"an entry takes {sizeof(Entry)} bytes, not 16: a bucket of {BUCKET} "
+                        f"is no longer one 64-byte cache line")
+    if INF > 32767:
+        problems.append(f"INF={INF} does not fit an entry's 16-bit bounds")
     if problems:
         raise RuntimeError("the engine's table layout is wrong: " + "; ".join(problems))
 
@@ -74,6 +79,15 @@ cdef int check_rules_fit(const Params* p) except -1:
         raise ValueError(f"a round of {round_points} card points does not fit the table key")
     if 8 * most_trick_roem(p) >= 1 << TAKEN_ROEM_BITS:
         raise ValueError(f"roem of up to {most_trick_roem(p)} a trick does not fit the table key")
+    # Every metric's value, stored in an entry's 16-bit bounds, stays inside (-INF, INF):
+    # the score's, the largest, is at most the card points times the multiplier, with all the
+    # roem, the pit bonus and the zero bonus on top.
+    cdef int most_value = (round_points * p.multiplier + 8 * most_trick_roem(p)
+                           + p.hand_roem[0] + p.hand_roem[1] + p.hand_stuk[0] + p.hand_stuk[1]
+                           + p.hand_settled[0] + p.hand_settled[1] + p.pit_bonus + p.zero_bonus)
+    if most_value >= INF:
+        raise ValueError(f"a round worth up to {most_value} does not fit the table's values "
+                         f"(below {INF})")
     return 0
 
 
