@@ -20,7 +20,7 @@ import io
 import json
 import os
 import re
-import tempfile
+import secrets
 import zipfile
 from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, Optional, Tuple, Union
@@ -99,8 +99,7 @@ def write_atomically(path: Path, data: Union[bytes, Iterable[bytes]]) -> None:
     rename: a file is complete or absent, and two writers of a folder never share a name."""
     temporary: Optional[str] = None
     try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                             suffix=TEMPORARY_SUFFIX)
+        handle, temporary = _new_temporary(path)
         with open(handle, "wb") as f:
             for piece in [data] if isinstance(data, bytes) else data:
                 f.write(piece)
@@ -116,6 +115,21 @@ def write_atomically(path: Path, data: Union[bytes, Iterable[bytes]]) -> None:
                 os.unlink(temporary)
             except OSError:
                 pass
+
+
+def _new_temporary(path: Path) -> Tuple[int, str]:
+    """A new file beside `path`, under a name no other writer has, opened for writing. Made
+    with mode 0o666 less the umask, as any file the user writes (mkstemp's 0o600 would keep a
+    shared data set from its readers)."""
+    while True:
+        name = str(path.parent / f".{path.name}.{secrets.token_hex(6)}{TEMPORARY_SUFFIX}")
+        try:
+            return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666), name
+        except FileExistsError:
+            continue
+
+
+_BINARY = getattr(os, "O_BINARY", 0)     # Windows would otherwise translate newlines
 
 
 # -- the SHA-256 of each shard -----------------------------------------------------------------
