@@ -288,6 +288,14 @@ def read_manifest(folder: Path) -> Tuple[Dict[str, Any], LabelConfig]:
         raise LabelsError(f"{path} is not a labels manifest: {shorten(str(err))}") from err
 
 
+
+def run_config(folder: Union[str, "os.PathLike[str]"]) -> LabelConfig:
+    """The options of the run that wrote the labels folder `folder`, from its manifest. Its
+    rules are those to read the rows back under: `row_game(row, run_config(folder).rules)`,
+    `solver.encode.from_columns(load(folder), run_config(folder).rules)`; LabelsError naming
+    the file for a folder without a readable manifest."""
+    return read_manifest(Path(folder))[1]
+
 # -- loading -----------------------------------------------------------------------------------
 
 def load(folder, verify: bool = True) -> Dict[str, np.ndarray]:
