@@ -4,8 +4,9 @@
 as `layout()` describes. Seats in it are relative to the observer ("self", "left": the seat
 that plays after it, "partner", "right"), so one model serves all four seats. It holds only
 what `seat` saw: its own hand, every card played (by whom and in which trick), the cards on the
-table, trump, the playing team, whose turn it is, and the bids where there were any. Two deals
-that the seat cannot tell apart give the same array.
+table, trump, the playing team, the contract (and ledig's bidder), whose turn it is, the bids
+where there were any, and at a table of three or two the other hands the player sees (the
+dummy's, the partner's). Two deals that the seat cannot tell apart give the same array.
 
 >>> from solver import Deal, Game
 >>> game = Game(Deal.random(1), trump="H", leader="E", playing="NS")
@@ -27,7 +28,8 @@ import numpy as np
 from .errors import LabelsError, SolverError
 from .model.cards import Card, Seat, SeatLike, Suit
 from .model.game import Game, check_game
-from .model.label_row import game_from_row
+from .model.label_row import ROW_COLUMNS, game_from_row, present_columns
+from .model.players import seen_seats
 from .model.rules import RulesLike
 
 # The observer, then the others in playing order after it.
@@ -60,7 +62,8 @@ _BLOCKS: Tuple[Tuple[str, Tuple[int, ...], str], ...] = (
     ("played_in_trick", (8, 32), "[trick - 1, card]: the card was played in that trick"),
     ("current_trick", (4, 32), "[seat, card]: the card lies on the table in the trick being "
                                "played, put there by that seat (relative)"),
-    ("trump", (4,), "the trump suit, C D H S (all zero while the bidding goes on)"),
+    ("trump", (4,), "the trump suit, C D H S (all zero while the bidding goes on, and in a "
+                    "ledig round without trump)"),
     ("playing", (2,), "[0]: the observer's team plays, [1]: the other team plays (all zero "
                       "while the bidding goes on)"),
     ("leader", (4,), "the seat (relative) that leads trick 1"),
@@ -69,6 +72,16 @@ _BLOCKS: Tuple[Tuple[str, Tuple[int, ...], str], ...] = (
     ("trick", (8,), "the trick being played, 1..8 (all zero when the round is over)"),
     ("turned", (4,), "draaikaart: the suit of the turned card (all zero without bidding)"),
     ("bids", (4, 2), "[seat, 0]: that seat (relative) passed; [seat, 1]: it chose to play"),
+    ("contract", (2,), "[0]: a trump round, [1]: ledig, a bidder undertakes to take no trick "
+                       "(all zero while the bidding goes on)"),
+    ("bidder", (4,), "ledig: the seat (relative) that bid it (all zero in a trump round)"),
+    ("dummy", (4,), "a table of three: the seat (relative) of the dummy, the silent partner "
+                    "(all zero at other tables)"),
+    ("seen", (4, 32), "[seat, card]: the card is in that seat's hand (relative) and the "
+                      "observer's player sees it: at a table of three the chooser sees the "
+                      "dummy's hand (and, observing for the dummy, his own) from the start, a "
+                      "defender the dummy's once the rule dummy_open lets him; at a table of two "
+                      "the partner's; the observer's own row stays zero (its cards are in hand)"),
 )
 
 
@@ -128,8 +141,17 @@ def observation(game: Game, seat: SeatLike, turned: Optional[Suit] = None,
         view["played_by"][_relative(player, seat), card.index] = 1
         view["played_in_trick"][game.trick_number - 1, card.index] = 1
         view["current_trick"][_relative(player, seat), card.index] = 1
-    view["trump"][game.trump] = 1
+    if game.trump is not None:      # ledig under ledig_trump="none" has none
+        view["trump"][game.trump] = 1
     view["playing"][0 if game.playing == seat.team else 1] = 1
+    view["contract"][0 if game.rules.contract == "trump" else 1] = 1
+    if game.bidder is not None:
+        view["bidder"][_relative(game.bidder, seat)] = 1
+    if game.dummy is not None:
+        view["dummy"][_relative(game.dummy, seat)] = 1
+    for other in seen_seats(game.rules, seat, len(game.played), game.dummy) - {seat}:
+        for card in game.hands[other]:
+            view["seen"][_relative(other, seat), card.index] = 1
     _fill_seats(view, seat, game.leader, None if game.is_over else game.to_move, turned, bids)
     if not game.is_over:
         view["position"][len(game.current_trick)] = 1
@@ -172,8 +194,10 @@ def _relative(other: Seat, seat: Seat) -> int:
 
 def from_row(row: Any, rules: Optional[RulesLike] = None) -> np.ndarray:
     """The observation of the seat to move at a label row's position (`solver.labels`): the
-    row's columns `deal`, `trump`, `leader`, `playing` and `played` give the round
-    (`solver.labels.row_game`), under `rules` (the run's rules: default Rules()).
+    row's columns `deal`, `trump`, `leader`, `playing`, `played` (and `bidder` under ledig,
+    `dummy` at a table of three) give the round (`solver.labels.row_game`), under `rules`,
+    the rules of the run that wrote the row (`solver.labels.run_config(folder).rules`; default
+    Rules()). A row that needs other rules is a LabelsError naming the column that says so.
 
     >>> import numpy as np
     >>> from solver import Deal
@@ -189,18 +213,15 @@ def from_row(row: Any, rules: Optional[RulesLike] = None) -> np.ndarray:
 
 def from_columns(columns: Any, rules: Optional[RulesLike] = None) -> np.ndarray:
     """`from_row` for every row of a labels table (the dict of columns `solver.labels.load`
-    gives, or a pandas DataFrame): shape (rows, SIZE)."""
+    gives, or a pandas DataFrame), under the rules of its run: shape (rows, SIZE)."""
+    names = present_columns(columns)
     try:
-        by_name = {name: list(columns[name]) for name in _ROW_COLUMNS}
+        by_name = {name: list(columns[name]) for name in names}
     except (KeyError, TypeError) as err:
-        raise LabelsError(f"a labels table needs the columns {', '.join(_ROW_COLUMNS)}; "
+        raise LabelsError(f"a labels table needs the columns {', '.join(ROW_COLUMNS)}; "
                           f"cannot read column {err}") from None
     count = len(by_name["played"])
     out = np.zeros((count, SIZE), dtype=np.float32)
     for i in range(count):
-        out[i] = from_row({name: by_name[name][i] for name in _ROW_COLUMNS}, rules)
+        out[i] = from_row({name: by_name[name][i] for name in names}, rules)
     return out
-
-
-# The columns of a label row that say where in the round it is.
-_ROW_COLUMNS = ("deal", "trump", "leader", "playing", "played")

@@ -296,7 +296,7 @@ def test_a_policy_file_that_is_not_one_is_named(tmp_path):
         PolicyModel.load(tmp_path / "missing.npz")
     np.savez(tmp_path / "shape.npz", w1=np.zeros((3, 4)), b1=np.zeros(4), w2=np.zeros((4, 32)),
              b2=np.zeros(32), meta=np.array(["klaverjas-policy-mlp-1", ""]))
-    with pytest.raises(BotError, match="maps 582 observation numbers to 32 card scores"):
+    with pytest.raises(BotError, match=f"maps {encode.SIZE} observation numbers to 32 card scores"):
         PolicyModel.load(tmp_path / "shape.npz")
 
 
@@ -308,6 +308,19 @@ def test_the_trump_first_picture_is_the_same_for_every_trump():
         renamed = Deal([[Card((c.suit + shift) % 4, c.rank) for c in deal[s]] for s in Seat])
         game = Game(renamed, shift, "E", "NS")
         x = encode.observation(game, "E")[None]
+        pictures.append(np.delete(canonical(x)[0], encode.layout()["trump"].slice))
+    assert all(np.array_equal(pictures[0], p) for p in pictures[1:])
+
+
+def test_the_trump_first_picture_renames_the_hands_a_player_sees_too():
+    # At a table of two E sees W's hand (the block `seen`): renamed with the suits as his own.
+    deal = Deal.random(16)
+    pictures = []
+    for shift in range(4):
+        renamed = Deal([[Card((c.suit + shift) % 4, c.rank) for c in deal[s]] for s in Seat])
+        game = Game(renamed, shift, "E", "NS", Rules(players=2))
+        x = encode.observation(game, "E")[None]
+        assert encode.unpack(x)["seen"].any()
         pictures.append(np.delete(canonical(x)[0], encode.layout()["trump"].slice))
     assert all(np.array_equal(pictures[0], p) for p in pictures[1:])
 

@@ -5,9 +5,11 @@ import re
 import numpy as np
 import pytest
 
-from solver import Card, Deal, Game, Rules, Seat, Solver, Suit, Team, encode, sample_worlds
+from solver import (Card, Deal, Game, Rules, Seat, Solver, Suit, Team, encode, sample_worlds,
+                    solve_moves)
 from solver.errors import LabelsError, SolverError
-from solver.labels import NOT_LEGAL, LabelConfig, deal_rows, generate, load, row_game
+from solver.labels import (NOT_LEGAL, LabelConfig, deal_rows, generate, load, row_game,
+                           run_config)
 
 
 def random_game(seed, cards, rules=None):
@@ -248,3 +250,175 @@ def test_row_columns_may_be_numpy_integers():
     game = row_game(row)
     assert (game.trump, game.leader, game.playing) == (Suit.D, Seat.S, Team.EW)
     assert set(game.deal["E"]) == {Card.from_index(i) for i in range(1, 32, 4)}
+
+
+# -- label rows of every contract and table, read back under their run's rules ----------------
+
+RUNS = {
+    "trump, rotterdam": dict(rules=Rules.rotterdam()),
+    "ledig without trump": dict(rules=Rules(contract="ledig")),
+    "ledig with trump": dict(rules=Rules(contract="ledig", ledig_trump="chosen")),
+    "three players": dict(rules=Rules(players=3)),
+    "three players, ledig": dict(rules=Rules(players=3, contract="ledig")),
+    "two players": dict(rules=Rules(players=2)),
+}
+
+
+@pytest.fixture(scope="module", params=list(RUNS))
+def label_run(request, tmp_path_factory):
+    """A small labels folder of each kind, its rows loaded and the rules its manifest holds."""
+    out = tmp_path_factory.mktemp("labels")
+    generate(LabelConfig(deals=3, seed=5, positions="trick-starts", play="random",
+                         format="npz", **RUNS[request.param]), out, workers=1)
+    return request.param, load(out), run_config(out).rules
+
+
+def one_row(columns, i):
+    return {name: columns[name][i] for name in columns}
+
+
+def test_run_config_gives_the_rules_the_run_wrote(label_run):
+    name, _, rules = label_run
+    assert rules == RUNS[name]["rules"]
+
+
+def test_every_row_reads_back_as_the_round_whose_values_it_holds(label_run):
+    _, columns, rules = label_run
+    for i in range(len(columns["played"])):
+        row = one_row(columns, i)
+        game = row_game(row, rules)
+        assert game.rules == rules and int(game.to_move) == row["to_move"]
+        assert game.bidder == (None if "bidder" not in row else Seat(row["bidder"]))
+        assert game.dummy == (None if "dummy" not in row else Seat(row["dummy"]))
+        assert game.trump == (None if row["trump"] == -1 else Suit(row["trump"]))
+        values = solve_moves(game.deal, game.trump, game.leader, game.playing, game.rules,
+                             game.played, bidder=game.bidder, dummy=game.dummy)
+        mine = np.full(32, NOT_LEGAL)
+        for card, value in values.items():
+            mine[card.index] = value if game.to_move.team == game.playing else -value
+        assert mine.tolist() == row["values"].tolist(), i
+
+
+def test_from_columns_is_the_observation_of_each_rows_player_under_the_runs_rules(label_run):
+    _, columns, rules = label_run
+    x = encode.from_columns(columns, rules)
+    assert x.shape == (len(columns["played"]), encode.SIZE)
+    for i in range(0, len(x), 3):
+        game = row_game(one_row(columns, i), rules)
+        assert np.array_equal(x[i], encode.observation(game, game.to_move))
+
+
+def test_rows_are_never_read_back_as_another_round_without_their_rules(label_run):
+    name, columns, rules = label_run
+    row = one_row(columns, 1)
+    if rules.contract == "trump" and rules.players != 3:
+        pytest.skip("nothing in these rows says their rules: they must be given (documented)")
+    with pytest.raises(LabelsError, match="'(bidder|dummy|trump)'.*run_config") as refused:
+        row_game(row)
+    with pytest.raises(LabelsError) as encoded:
+        encode.from_columns(columns)
+    assert str(encoded.value) == str(refused.value)
+
+
+@pytest.mark.parametrize("rules, column", [
+    (Rules(contract="ledig"), "bidder"), (Rules(players=3), "dummy")])
+def test_a_row_without_the_column_its_rules_need_is_refused_naming_it(rules, column):
+    row = deal_rows(LabelConfig(positions="root", rules=rules), 0, Solver(rules))[0]
+    del row[column]
+    with pytest.raises(LabelsError, match=f"no '{column}' column, which a"):
+        row_game(row, rules)
+
+
+def test_a_row_read_under_rules_that_make_its_legal_cards_illegal_is_refused():
+    """Rotterdam's trump duty differs from Amsterdam's (the default): a row where the legal
+    cards differ is refused, naming `values`, not read back as a round of other rules."""
+    config = LabelConfig(positions="all", play="random", rules=Rules.rotterdam())
+    refused = 0
+    for deal_id in range(6):
+        for row in deal_rows(config, deal_id, Solver(config.rules)):
+            game = row_game(row, config.rules)
+            amsterdam = Game(game.deal, game.trump, game.leader, game.playing)
+            amsterdam.replay(game.played)
+            if set(amsterdam.legal_cards()) != set(game.legal_cards()):
+                with pytest.raises(LabelsError, match="column .values. gives .*run_config"):
+                    row_game(row)
+                refused += 1
+    assert refused > 0
+
+
+# -- the contract, ledig's bidder, and the hands a player sees ---------------------------------
+
+def ledig(bidder, rules=Rules(contract="ledig")):
+    return Game(Deal.random(11), leader="W", rules=rules, bidder=bidder)
+
+
+def test_the_observation_tells_which_seat_bid_ledig():
+    by_n, by_s = encode.observation(ledig("N"), "E"), encode.observation(ledig("S"), "E")
+    assert not np.array_equal(by_n, by_s)
+    assert block(by_n, "bidder").tolist() == [0, 0, 0, 1]      # N is right of E
+    assert block(by_s, "bidder").tolist() == [0, 1, 0, 0]      # S is left of E
+
+
+def test_the_contract_block_says_trump_or_ledig():
+    assert block(encode.observation(ledig("N"), "E"), "contract").tolist() == [0, 1]
+    trump = Game(Deal.random(11), "H", "W", "NS")
+    x = encode.observation(trump, "E")
+    assert block(x, "contract").tolist() == [1, 0] and not block(x, "bidder").any()
+
+
+def test_ledig_without_trump_has_an_all_zero_trump_block_as_the_layout_says():
+    x = encode.observation(ledig("N"), "E")
+    assert not block(x, "trump").any()
+    assert "ledig round without trump" in encode.layout()["trump"].meaning
+    chosen = Rules(contract="ledig", ledig_trump="chosen")
+    x = encode.observation(Game(Deal.random(11), "D", "W", rules=chosen, bidder="N"), "E")
+    assert block(x, "trump").tolist() == [0, 1, 0, 0]
+
+
+def three(dummy="N", rules=Rules(players=3)):
+    return Game(Deal.random(12), "S", "E", rules=rules, dummy=dummy)
+
+
+def test_the_chooser_at_a_table_of_three_sees_the_dummys_hand():
+    game = three()
+    x = encode.observation(game, "S")           # S plays N's hand too
+    hands = {Card.from_index(i) for i in np.flatnonzero(block(x, "seen")[2])}
+    assert hands == set(game.deal["N"]) and block(x, "seen")[[0, 1, 3]].sum() == 0
+    assert block(x, "dummy").tolist() == [0, 0, 1, 0]
+    for_dummy = block(encode.observation(game, "N"), "seen")      # N's turn: S plays it
+    assert {Card.from_index(i) for i in np.flatnonzero(for_dummy[2])} == set(game.deal["S"])
+
+
+def test_a_defender_sees_the_dummys_hand_once_the_lead_is_on_the_table():
+    game = three()
+    assert not block(encode.observation(game, "E"), "seen").any()
+    game.play(game.legal_cards()[0])
+    seen = block(encode.observation(game, "E"), "seen")
+    assert {Card.from_index(i) for i in np.flatnonzero(seen[3])} == game.hands[Seat.N]
+    assert seen[[0, 1, 2]].sum() == 0
+
+
+def test_a_player_at_a_table_of_two_sees_his_partners_hand():
+    game = Game(Deal.random(13), "C", "N", "EW", Rules(players=2))
+    x = encode.observation(game, "W")
+    assert {Card.from_index(i) for i in np.flatnonzero(block(x, "seen")[2])} == set(game.deal["E"])
+    assert not block(encode.observation(Game(game.deal, "C", "N", "EW"), "W"), "seen").any()
+
+
+@pytest.mark.parametrize("rules, extra", [
+    (Rules(players=3), dict(dummy="N")), (Rules(players=3, dummy_open="never"), dict(dummy="E")),
+    (Rules(players=2), {}), (Rules(contract="ledig"), dict(bidder="W"))])
+def test_worlds_the_player_cannot_tell_apart_give_the_same_array_at_every_table(rules, extra):
+    from solver.analysis.worlds import same_round
+    for seed in range(4):
+        game = Game(Deal.random(seed), None if rules.contract == "ledig" else "H", "S",
+                    None if extra else "NS", rules, **extra)
+        rng = random.Random(seed)
+        for _ in range(seed * 3 + 1):
+            game.play(rng.choice(game.legal_cards()))
+        seat = game.to_move
+        x = encode.observation(game, seat)
+        for world in sample_worlds(game, seat, 4, seed=seed):
+            other = same_round(game, world)
+            other.replay(game.played)
+            assert np.array_equal(encode.observation(other, seat), x)

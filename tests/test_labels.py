@@ -742,6 +742,57 @@ def test_writers_of_one_file_never_share_a_temporary_name(tmp_path):
     assert errors == [] and [p.name for p in tmp_path.iterdir()] == ["shard-00000.npz"]
 
 
+def test_a_run_refused_while_the_first_is_taking_the_folder_still_names_its_pid(tmp_path,
+                                                                                 monkeypatch):
+    """The first run is stopped between taking the lock and writing its pid into it; a second
+    run then is refused with that pid, never "pid unknown"."""
+    import fcntl
+    from solver.labels.folder import locked
+    paused, go, done = threading.Event(), threading.Event(), threading.Event()
+    real_pwrite, real_flock = os.pwrite, fcntl.flock
+
+    def pwrite(handle, data, offset):
+        if threading.current_thread() is first:
+            paused.set()
+            assert go.wait(60)
+        return real_pwrite(handle, data, offset)
+
+    def flock(handle, operation):
+        if threading.current_thread() is not first and not operation & fcntl.LOCK_NB:
+            go.set()        # the second run waits here: let the first go on
+        return real_flock(handle, operation)
+
+    def hold():
+        with locked(tmp_path):
+            done.wait(60)
+    monkeypatch.setattr(os, "pwrite", pwrite)
+    monkeypatch.setattr(fcntl, "flock", flock)
+    first = threading.Thread(target=hold)
+    first.start()
+    try:
+        assert paused.wait(60)
+        with pytest.raises(LabelsError) as refused:
+            with locked(tmp_path):
+                pass
+    finally:
+        go.set()
+        done.set()
+        first.join()
+    assert f"another labels run (pid {os.getpid()})" in str(refused.value)
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o027, 0o640), (0o002, 0o664)])
+def test_shards_and_manifest_are_written_with_the_users_umask(tmp_path, umask, mode):
+    old = os.umask(umask)
+    try:
+        generate(LabelConfig(deals=2, deals_per_shard=1, positions="root", format="npz"),
+                 tmp_path, workers=1)
+    finally:
+        os.umask(old)
+    written = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir() if p.name != ".lock"}
+    assert written == {MANIFEST: mode, "shard-00000.npz": mode, "shard-00001.npz": mode}
+
+
 def test_a_resume_removes_what_a_killed_run_left_half_written(run_copy, npz_run):
     config, _, _ = npz_run
     (run_copy / ".shard-00001.npz.k3j4.tmp").write_bytes(b"half")

@@ -31,7 +31,7 @@ from ..model.game import Game
 from .bot import Bot
 
 # The blocks of the observation whose last axis is a card index, renamed with the suits.
-CARD_BLOCKS = ("hand", "played_by", "played_in_trick", "current_trick")
+CARD_BLOCKS = ("hand", "played_by", "played_in_trick", "current_trick", "seen")
 FORMAT = "klaverjas-policy-mlp-1"
 
 
@@ -62,7 +62,8 @@ _FEATURE_ORDER, _CARD_ORDER = _suit_orders()
 
 
 def trumps_of(x: np.ndarray) -> np.ndarray:
-    """The trump suit (0..3) of each observation in the batch `x` (rows, SIZE)."""
+    """The trump suit (0..3) of each observation in the batch `x` (rows, SIZE); 0 for a
+    ledig round without trump, whose trump block is all zero."""
     block = encode.layout()["trump"]
     return np.argmax(x[:, block.slice], axis=1)
 

@@ -7,6 +7,8 @@ shards, deterministic whatever runs them, and resumable.
 >>> summary = generate(LabelConfig(deals=4, positions="root", format="npz"), out)
 >>> load(out)["values"].shape
 (4, 32)
+>>> run_config(out).rules == LabelConfig().rules     # the rules to read its rows back under
+True
 
 Deal i of a stream is `Deal.random(derive(seed, i, 0))`; its trump, leader and playing team
 come from a second per-deal stream and its play from a third, so every row depends only on the
@@ -25,10 +27,11 @@ from .config import (EXTRA_OBJECTIVES, EXTRA_SCHEMA, FORMATS, MAX_DEALS, MAX_DEA
                      MAX_SEED, MAX_SHARDS, NOT_LEGAL, POSITIONS, SCHEMA, LabelConfig, schema)
 from .rows import deal_rows, deal_setup, row_game, shard_columns
 from .run import Summary, generate
-from .shards import MANIFEST, decode, encode, load, shard_name, verify, write_atomically
+from .shards import (MANIFEST, decode, encode, load, run_config, shard_name, verify,
+                     write_atomically)
 
 __all__ = [
-    "LabelConfig", "generate", "load", "verify", "verify_report", "Summary", "LabelsError",
+    "LabelConfig", "generate", "load", "run_config", "verify", "verify_report", "Summary", "LabelsError",
     "deal_rows", "deal_setup", "row_game", "shard_columns", "schema", "shard_name", "encode", "decode",
     "write_atomically", "MANIFEST", "NOT_LEGAL", "SCHEMA", "EXTRA_SCHEMA", "POSITIONS",
     "FORMATS", "EXTRA_OBJECTIVES", "MAX_DEALS", "MAX_DEALS_PER_SHARD", "MAX_SEED", "MAX_SHARDS",

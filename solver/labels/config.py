@@ -19,12 +19,12 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..errors import LabelsError, NotationError, SolverError, choice, quote, whole_number
 from ..model.cards import Seat, Suit, Team
+from ..model.label_row import NOT_LEGAL  # noqa: F401  (part of the schema: one definition)
 from ..model.rules import Rules
 
 POSITIONS = ("root", "trick-starts", "all")
 FORMATS = ("parquet", "npz")
 EXTRA_OBJECTIVES = ("make", "score")
-NOT_LEGAL = -32768
 
 # What a run may ask for, checked before anything is written. The shard count keeps a folder
 # (and its manifest) a size a file system and a person can handle, and the five-digit shard

@@ -62,25 +62,47 @@ def locked(folder: Path) -> Iterator[None]:
     except OSError as err:
         raise LabelsError(f"cannot create {path}: {err.strerror or err}") from None
     try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as err:
-            if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise LabelsError(f"cannot lock {path}: {err.strerror or err}") from None
-            holder = os.pread(handle, 32, 0).decode("ascii", "replace").strip()
-            raise LabelsError(f"{folder} is being written by another labels run "
-                              f"(pid {holder or 'unknown'}): wait for it to end, or use another "
-                              f"folder") from None
-        os.ftruncate(handle, 0)
-        os.pwrite(handle, f"{os.getpid()}\n".encode(), 0)
+        # Taking the lock and writing the pid are one step for every other run: both happen
+        # under the folder's short guard, under which a refused run reads the pid.
+        with _guard(folder, fcntl):
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as err:
+                if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise LabelsError(f"cannot lock {path}: {err.strerror or err}") from None
+                holder = os.pread(handle, 32, 0).decode("ascii", "replace").strip()
+                raise LabelsError(f"{folder} is being written by another labels run "
+                                  f"(pid {holder or 'unknown'}): wait for it to end, or use "
+                                  f"another folder") from None
+            os.ftruncate(handle, 0)
+            os.pwrite(handle, f"{os.getpid()}\n".encode(), 0)
         _held.add(handle)
         try:
             yield
         finally:
             _held.discard(handle)
-            os.ftruncate(handle, 0)
     finally:
         os.close(handle)        # releases the lock
+
+
+@contextmanager
+def _guard(folder: Path, fcntl: Any) -> Iterator[None]:
+    """The folder itself locked for the moment it takes to take or test the run's lock. A
+    run holds it only for those few system calls, and never while it waits for anything."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError as err:
+        raise LabelsError(f"cannot open {folder}: {err.strerror or err}") from None
+    _held.add(handle)       # a worker forked meanwhile must not keep it
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError as err:
+            raise LabelsError(f"cannot lock {folder}: {err.strerror or err}") from None
+        yield
+    finally:
+        _held.discard(handle)
+        os.close(handle)
 
 
 def open_manifest(config: LabelConfig, folder: Path, command: Optional[str]) -> Dict[str, Any]:

@@ -20,7 +20,7 @@ import io
 import json
 import os
 import re
-import tempfile
+import secrets
 import zipfile
 from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, Optional, Tuple, Union
@@ -99,8 +99,7 @@ def write_atomically(path: Path, data: Union[bytes, Iterable[bytes]]) -> None:
     rename: a file is complete or absent, and two writers of a folder never share a name."""
     temporary: Optional[str] = None
     try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                             suffix=TEMPORARY_SUFFIX)
+        handle, temporary = _new_temporary(path)
         with open(handle, "wb") as f:
             for piece in [data] if isinstance(data, bytes) else data:
                 f.write(piece)
@@ -116,6 +115,21 @@ def write_atomically(path: Path, data: Union[bytes, Iterable[bytes]]) -> None:
                 os.unlink(temporary)
             except OSError:
                 pass
+
+
+def _new_temporary(path: Path) -> Tuple[int, str]:
+    """A new file beside `path`, under a name no other writer has, opened for writing. Made
+    with mode 0o666 less the umask, as any file the user writes (mkstemp's 0o600 would keep a
+    shared data set from its readers)."""
+    while True:
+        name = str(path.parent / f".{path.name}.{secrets.token_hex(6)}{TEMPORARY_SUFFIX}")
+        try:
+            return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666), name
+        except FileExistsError:
+            continue
+
+
+_BINARY = getattr(os, "O_BINARY", 0)     # Windows would otherwise translate newlines
 
 
 # -- the SHA-256 of each shard -----------------------------------------------------------------
@@ -273,6 +287,14 @@ def read_manifest(folder: Path) -> Tuple[Dict[str, Any], LabelConfig]:
     except LabelsError as err:
         raise LabelsError(f"{path} is not a labels manifest: {shorten(str(err))}") from err
 
+
+
+def run_config(folder: Union[str, "os.PathLike[str]"]) -> LabelConfig:
+    """The options of the run that wrote the labels folder `folder`, from its manifest. Its
+    rules are those to read the rows back under: `row_game(row, run_config(folder).rules)`,
+    `solver.encode.from_columns(load(folder), run_config(folder).rules)`; LabelsError naming
+    the file for a folder without a readable manifest."""
+    return read_manifest(Path(folder))[1]
 
 # -- loading -----------------------------------------------------------------------------------
 

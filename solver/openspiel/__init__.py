@@ -4,7 +4,7 @@
 >>> import solver.openspiel
 >>> game = pyspiel.load_game("klaverjas", {"bidding": "draaikaart"})
 >>> game.num_players(), game.num_distinct_actions(), game.information_state_tensor_size()
-(4, 34, 582)
+(4, 34, 720)
 
 Needs the `bots` extra (`pip install "klaverjas-solver[bots]"`), which brings open_spiel.
 """

@@ -148,7 +148,7 @@ def env(rules: str = "amsterdam", bidding: str = "chance", use_double_dummy_resu
     >>> e.reset(seed=1)
     >>> seen = e.observe(e.agent_selection)
     >>> seen["observation"].shape, int(seen["action_mask"].sum()) >= 1
-    ((582,), True)
+    ((720,), True)
     """
     return wrappers.OrderEnforcingWrapper(KlaverjasEnv(rules, bidding, use_double_dummy_result,
                                                        render_mode))
