@@ -48,8 +48,8 @@ def card_matrix(name: str, value: Any, count: Optional[int], least: int, most: i
     rows = "rows" if count is None else count
     if array.ndim != 2 or array.shape[1] != CARDS or (count is not None
                                                       and array.shape[0] != count):
-        raise error(f"{name} must have shape ({rows}, {CARDS}), one row of {CARDS} per "
-                    f"position, got shape {array.shape}")
+        per = "" if count is None else " (a row per row of the deal)"
+        raise error(f"{name} must have shape ({rows}, {CARDS}){per}, got shape {array.shape}")
     bad = _first_bad(array, least, most)
     if bad is not None:
         row, column = bad
@@ -60,18 +60,23 @@ def card_matrix(name: str, value: Any, count: Optional[int], least: int, most: i
 def column(name: str, value: Any, count: int, least: int, most: int, what: str,
            error: Type[SolverError], parse: Optional[Callable[[str], int]] = None,
            rows: Optional[np.ndarray] = None) -> np.ndarray:
-    """int8[count]: one whole number from `least` to `most` per row, or one for every row
-    (`what` says what they are, in words); text is read by `parse` (a suit letter, say).
-    `rows` are the rows the values are for, which an error names (default: 0..count-1)."""
+    """int8[count]: one whole number from `least` to `most` per row of the deal, or one for
+    every row (`what` says what they are, in words); text is read by `parse` (a suit letter,
+    say). `rows`: the rows picked, which the values are for (default: all)."""
     if value is None:
         raise error(f"{name} is needed: {what}, one per row or one for all")
     array = _array(name, value, error)
     if array.ndim > 1 or (array.ndim == 1 and array.shape[0] != count):
-        raise error(f"{name} must have one value per row ({count}) or one for all, got "
+        per = "row of the deal" if rows is None else "row picked"
+        raise error(f"{name} must have one value per {per} ({count}) or one for all, got "
                     f"shape {array.shape}")
     row_of = (lambda i: int(rows[i])) if rows is not None else (lambda i: i)
     where = (lambda i: f"row {row_of(i)}: {name}") if array.ndim else (lambda i: name)
-    if parse is not None and array.dtype.kind in "OUS":
+    if parse is not None and array.dtype.kind not in "iu":
+        # Text, and anything else an error names by its row: floats, booleans, and whole
+        # numbers beyond int64 that NumPy holds as floats or objects (read from the list).
+        if not isinstance(value, np.ndarray):
+            array = np.asarray(value, dtype=object)
         array = _read(array, parse, where, what, error)
     _whole_numbers(name, array, error)
     if array.ndim == 0:
@@ -84,8 +89,8 @@ def column(name: str, value: Any, count: int, least: int, most: int, what: str,
 
 def _read(array: np.ndarray, parse: Callable[[str], int], where: Callable[[int], str],
           what: str, error: Type[SolverError]) -> np.ndarray:
-    """An array of text or objects as whole numbers: text read by `parse` (each distinct
-    text once), whole numbers as they are; anything else is `error` naming its row."""
+    """An array of text or other objects as whole numbers: text read by `parse` (each
+    distinct text once), whole numbers as they are; anything else is `error` naming its row."""
     read: Dict[str, int] = {}
     numbers: List[int] = []
     for i, item in enumerate(array.reshape(-1).tolist()):
