@@ -139,7 +139,7 @@ class PositionBatch:
         for the side to move."""
         check_objective(objective)
         picked = row_indices(rows, self.count)
-        values = self._playing_values(objective, picked).astype(np.int32)
+        values: np.ndarray = self._playing_values(objective, picked).astype(np.int32)
         legal = values != NOT_LEGAL
         best = np.where(legal, values, -_engine.INFINITY).max(1, initial=-_engine.INFINITY)
         worst = np.where(legal, values, _engine.INFINITY).min(1, initial=_engine.INFINITY)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Set, Tuple, TypeVar
+from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
 from .cards import (LAST_TRICK_BONUS, ByTeam, Card, CardLike, CardsLike, Rank, Seat, SeatLike, Suit,
                     SuitLike, Team, TeamLike, split_cards)
@@ -24,8 +24,6 @@ from ..errors import IllegalPlayError, NotationError, RulesError, SolverError, q
 from .rules import Rules, RulesLike, check_rules
 from .scoring import (Tally, counted_hand_roem, final_scores, ledig_scores, ledig_value,
                       objective_value, pit_bonus, point_factor, Value)
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -146,7 +144,7 @@ def _parse_trump(trump: SuitLike) -> Suit:
         raise NotationError(f"trump: {err}") from None
 
 
-def _needed(value: Optional[T], what: str) -> T:
+def _needed(value: Any, what: str) -> Any:
     """`value`, which a round needs: None is a NotationError (the class the parsers raise for
     a missing value, as they always did) saying so."""
     if value is None:
