@@ -270,3 +270,30 @@ def test_the_model_helpers_refuse_what_is_not_a_deal_cards_or_games():
         game_rows(5)
     with pytest.raises(SolverError, match=r"games\[1\] plays other rules"):
         game_rows([_games("trump")[0], _games("three")[0]])
+
+
+def test_a_broken_duty_or_a_wrong_bidder_is_named_in_one_short_line():
+    """The Game's own message of a bad row lists the legal cards: the batch names the row,
+    the field and the duty without them."""
+    for seed in range(500):
+        game = Game(Deal.random(seed), "H", "N", "NS", Rules(undertrump="must"))
+        for _ in range(seed % 24):
+            game.play(game.legal_cards()[0])
+        wrong = [card for card in game.hands[game.to_move] if card not in game.legal_cards()]
+        if wrong:
+            with pytest.raises(IllegalPlayError) as raised:
+                game.copy().play(wrong[0])
+            if len(f"row 0: played[{len(game.played)}]: {raised.value}") > SHORT:
+                break
+    else:
+        pytest.fail("no position whose Game message is long")
+    arguments = game_rows([game])
+    arguments["played"][0, len(game.played)] = wrong[0].index
+    with pytest.raises(IllegalPlayError) as raised:
+        move_values(**arguments)
+    message = str(raised.value)
+    assert message.startswith(f"row 0: played[{len(game.played)}]: ") and \
+        "breaks the duty" in message and len(message) <= SHORT, message
+    with pytest.raises(SolverError) as raised:
+        move_values(**dict(BASES["ledig"], playing=1))
+    assert str(raised.value).startswith("row 0: bidder=S") and len(str(raised.value)) <= SHORT

@@ -399,5 +399,7 @@ def _play_error(rules: Rules, rows: _Rows, row: int, index: int) -> str:
     try:
         game.replay([ALL_CARDS[c] for c in played[:index + 1]])
     except IllegalPlayError as err:
-        return f"played[{index}]: {err}"
+        # The Game's message ends with the legal cards; the batch's stays one short line (a
+        # row's legal cards are its values that are not NOT_LEGAL).
+        return f"played[{index}]: {str(err).split('; legal are')[0]}"
     raise AssertionError(f"row {row}: the engine refused played[{index}], the Game did not")
