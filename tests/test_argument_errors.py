@@ -6,6 +6,7 @@ import pytest
 from solver import (Deal, DealError, Game, NotationError, Rules, RulesError, Solver,
                     SolverError, analyse_bidding, analyse_play, analyse_view, sample_worlds,
                     solve, solve_moves, solve_table)
+from solver.batch import PositionBatch, game_rows, move_values, position_values
 
 DEAL = Deal.random(5)
 RULES = Rules()
@@ -78,3 +79,26 @@ def test_each_kind_of_wrong_argument_raises_one_error_class_at_every_entry_point
     with pytest.raises(SolverError) as raised:
         function(**dict(valid, **{argument: wrong}))
     assert type(raised.value) is error, f"{entry}({argument}=...): {raised.value!r}"
+
+
+# A trump round's trump, leader and playing team left out (None) is said to be needed, at
+# every entry point that takes them, the batch's included.
+NEEDED = {"trump": "the trump suit", "leader": "the seat that leads trick 1",
+          "playing": "the playing team"}
+BATCH = dict(game_rows([GAME]), workers=1, table_mb=1)
+BATCH_ENTRIES = {"move_values": move_values, "position_values": position_values,
+                 "PositionBatch": PositionBatch}
+MISSING = [(entry, argument) for entry, (_, valid) in ENTRIES.items() for argument in valid
+           if argument in NEEDED] + [(entry, argument) for entry in BATCH_ENTRIES
+                                     for argument in NEEDED]
+
+
+@pytest.mark.parametrize("entry, argument", MISSING, ids=[f"{e}-{a}" for e, a in MISSING])
+def test_a_value_a_round_needs_left_out_is_said_to_be_needed(entry, argument):
+    if entry in BATCH_ENTRIES:
+        function, valid, needed = BATCH_ENTRIES[entry], BATCH, f"{argument} is needed"
+    else:
+        (function, valid), needed = ENTRIES[entry], f"a round needs {NEEDED[argument]}"
+    with pytest.raises(NotationError) as raised:
+        function(**dict(valid, **{argument: None}))
+    assert needed in str(raised.value) and "None" not in str(raised.value)

@@ -6,9 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import SLOW, ledig_or_three, rules_strategy
-from solver import Deal, Game, IllegalPlayError, Rules, Seat, Solver, Suit, Team
-from solver.batch import NOT_LEGAL, move_values
+from solver import Deal, Game, IllegalPlayError, NotationError, Rules, Seat, Solver, Suit, Team
+from solver.batch import (NOT_LEGAL, PositionBatch, deal_row, game_rows, move_values,
+                          played_row, position_values)
 from solver.errors import DealError, SolverError
+from solver.model.cards import ALL_CARDS
 from solver.model.scoring import value_for_team
 
 
@@ -114,14 +116,14 @@ def test_a_bad_row_raises_naming_it():
     broken[3, 0] = (broken[3, 0] + 1) % 4
     with pytest.raises(DealError, match="row 3: deal gives the seats"):
         move_values(broken, trump, leader, playing, played)
-    with pytest.raises(SolverError, match=r"row 0: trump 4 is not one of 0\.\.3"):
+    with pytest.raises(SolverError, match=r"^row 0: trump is 4, not a suit 0\.\.3"):
         move_values(deal, [4, 0, 0, 0], leader, playing, played)
     # -1 (no trump) is for ledig rounds only.
-    with pytest.raises(SolverError, match=r"row 1: trump -1 is not one of 0\.\.3"):
+    with pytest.raises(SolverError, match=r"^row 1: trump is -1, not a suit 0\.\.3"):
         move_values(deal, [0, -1, 0, 0], leader, playing, played)
     with pytest.raises(SolverError, match="played must have shape"):
         move_values(deal, trump, leader, playing, played[:, :5])
-    with pytest.raises(SolverError, match="deal must be a 2-dimensional array of whole"):
+    with pytest.raises(SolverError, match="deal must hold whole numbers, got float64"):
         move_values(deal.astype(float), trump, leader, playing, played)
 
 
@@ -158,3 +160,75 @@ def test_a_few_rows_early_in_the_round_keep_every_thread_busy():
     values = move_values(*early, workers=2)
     for row, game in enumerate(games):
         assert values[row].tolist() == expected_row(game, "points").tolist(), row
+
+
+def solve_moves_row(game, objective):
+    """solve_moves of `game` as a batch row: the playing team's view."""
+    row = np.full(32, NOT_LEGAL, dtype=np.int16)
+    for card, value in Solver(game.rules).move_values(game, objective).items():
+        row[card.index] = int(value)
+    return row
+
+
+@settings(max_examples=20, **SLOW)
+@given(rules_strategy, st.integers(0, 2**32 - 1), st.sampled_from(["points", "score", "make"]))
+def test_position_values_equal_solve_and_playing_values_equal_solve_moves(rules, seed,
+                                                                          objective):
+    """position_values is each row's solve().value (a make as 1 or 0), finished rounds too;
+    seen_from="playing" gives solve_moves' values."""
+    arrays, games = random_rows(seed, 5, rules, least=20, most=32)
+    batch = PositionBatch(*arrays, rules=rules, workers=1)
+    values = batch.position_values(objective)
+    assert values.dtype == np.int16 and values.shape == (5,)
+    assert values.tolist() == [int(Solver(rules).value(g, objective)) for g in games]
+    playing = batch.values(objective, seen_from="playing")
+    for row, game in enumerate(games):
+        assert playing[row].tolist() == solve_moves_row(game, objective).tolist(), row
+    assert position_values(*arrays, objective=objective, rules=rules).tolist() == values.tolist()
+
+
+@pytest.mark.parametrize("objective", ["points", "score", "make"])
+@pytest.mark.parametrize("kind", ["ledig", "three players"])
+def test_ledig_and_three_player_position_values_equal_solve(kind, objective):
+    @settings(max_examples=8, **SLOW)
+    @given(ledig_or_three(kind, tricks_left=4))
+    def check(game):
+        arrays = game_rows([game, game.copy()])
+        assert position_values(**arrays, objective=objective).tolist() == \
+            [int(Solver(game.rules).value(game, objective))] * 2
+    check()
+
+
+def test_rows_from_games_give_each_games_values():
+    """game_rows (from deal_row and played_row) gives the batch's arguments of Games."""
+    _, games = random_rows(11, 4, Rules.rotterdam(), least=0, most=20)
+    values = move_values(**game_rows(games))
+    for row, game in enumerate(games):
+        assert values[row].tolist() == expected_row(game, "points").tolist(), row
+    game = games[0]
+    assert Deal([[ALL_CARDS[c] for c in np.nonzero(deal_row(game.deal) == seat)[0]]
+                 for seat in range(4)]) == game.deal
+    assert played_row(" ".join(str(c) for c in game.played)).tolist() == \
+        game_rows([game])["played"][0].tolist()
+
+
+def test_suits_seats_and_teams_may_be_written_as_letters():
+    arrays, games = random_rows(12, 3, Rules(), least=4, most=12)
+    deal, trump, leader, playing, played = arrays
+    letters = move_values(deal, ["CDHS"[t] for t in trump], ["NESW"[s] for s in leader],
+                          [["NS", "EW"][t] for t in playing], played)
+    assert letters.tolist() == move_values(*arrays).tolist()
+    one = move_values(deal[:1], Suit(trump[0]).letter, Seat(leader[0]).letter, "EW", played[:1])
+    assert one.tolist() == move_values(deal[:1], trump[0], leader[0], 1, played[:1]).tolist()
+    with pytest.raises(NotationError, match=r"^row 1: trump is 'X', not a suit 0\.\.3 or C"):
+        move_values(deal, ["H", "X", "S"], leader, playing, played)
+
+
+def test_the_bidder_or_dummy_gives_the_playing_team_and_playing_is_needed_otherwise():
+    game = Game(Deal.random(3), None, "E", rules=Rules(contract="ledig"), bidder="W")
+    arrays = game_rows([game])
+    del arrays["playing"]
+    assert position_values(**arrays).tolist() == [Solver(game.rules).value(game)]
+    plain, _ = random_rows(3, 2, Rules(), least=0, most=0)
+    with pytest.raises(NotationError, match="^playing is needed: a team 0..1 or NS, EW"):
+        move_values(*plain[:3])

@@ -6,16 +6,21 @@ import io
 import json
 from contextlib import redirect_stderr, redirect_stdout
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.extra.numpy import array_shapes, arrays
 
 from conftest import SLOW, example_counts, positions
-from solver import (Card, Deal, DealError, GameRecord, NotationError, RecordError, Rules,
+from solver import (Card, Deal, DealError, Game, GameRecord, NotationError, RecordError, Rules,
                     RulesError, Solver, SolverError)
+from solver.batch import NOT_LEGAL, PositionBatch, game_rows
 from solver.cli import main
 from solver.engine.reference import minimax
+from solver.model.cards import ALL_CARDS
 from solver.model.rules import MAX_AMOUNT
+from solver.model.scoring import value_for_team
 
 DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
 PLAYED = "SK S9 SA SJ  HJ HA HT H9  C9 CJ C7 CT  ST SQ S8 S7  D8 D7 DJ D9  CQ C8 DT DA"
@@ -183,4 +188,110 @@ def test_solve_raises_only_documented_errors(examples):
         except SolverError:
             return
         assert isinstance(result.value, (bool, int))
+    check()
+
+
+# -- the batch: junk for any argument gives a SolverError or exact values ----------------------
+
+def _batch_games():
+    games = []
+    for seed in range(3):
+        game = Game(Deal.random(seed), "SHDC"[seed], "NESW"[seed], ["NS", "EW"][seed % 2])
+        while len(game.played) < 25 + seed:
+            game.play(sorted(game.legal_cards())[seed % len(game.legal_cards())])
+        games.append(game)
+    return games
+
+
+BATCH_GAMES = _batch_games()
+BATCH_ROWS = game_rows(BATCH_GAMES)
+numbers = st.integers(-2, 40) | st.sampled_from([127, 128, 255, 256, 300, -129, 2**31, 2**63,
+                                                  2**70])
+array_junk = (json_values | st.lists(numbers, max_size=4) | st.sampled_from(["H", "NS", "X", ""])
+              | st.builds(lambda array, dtype: array.astype(dtype),
+                          arrays(np.int64, array_shapes(min_dims=0, max_dims=3, max_side=33),
+                                 elements=st.integers(-2, 40)),
+                          st.sampled_from([np.int8, np.int64, np.uint8, np.float64, np.bool_])))
+
+
+def _spoiled(draw, name, valid, junk):
+    """The valid value of `name`, or junk (a third of the time)."""
+    return draw(junk) if draw(st.integers(0, 2)) == 0 else valid
+
+
+def _game_of_row(batch, row):
+    """Row `row` of a batch as the batch checked it, rebuilt as a Game after its plays."""
+    rows = batch.rows
+    deal = Deal([[ALL_CARDS[c] for c in np.nonzero(rows.deal[row] == seat)[0]]
+                 for seat in range(4)])
+    game = Game(deal, int(rows.trump[row]), int(rows.leader[row]), int(rows.playing[row]),
+                batch.rules)
+    game.replay([ALL_CARDS[c] for c in rows.played[row] if c >= 0])
+    return game
+
+
+def _as_given(value, checked):
+    """Whether numbers given are the numbers the batch took (no wrap into int8)."""
+    given_ = np.asarray(value)
+    if given_.dtype.kind not in "iu":
+        return True      # letters, read by the parsers
+    return np.array_equal(np.broadcast_to(given_.astype(object), checked.shape),
+                          checked.astype(object))
+
+
+@pytest.mark.parametrize("examples", example_counts(60))
+def test_the_batch_raises_only_solver_errors_and_what_it_takes_it_solves_exactly(examples):
+    @settings(max_examples=examples, **SLOW)
+    @given(st.data())
+    def check(data):
+        draw = data.draw
+        arguments = {name: _spoiled(draw, name, BATCH_ROWS[name], array_junk)
+                     for name in ("deal", "trump", "leader", "playing", "played")}
+        objective = _spoiled(draw, "objective", "points", st.sampled_from(["make", "score", 3]))
+        rules = _spoiled(draw, "rules", None, ranged_rules | json_values)
+        try:
+            batch = PositionBatch(**arguments, rules=rules, workers=1, table_mb=1)
+            picked = _spoiled(draw, "rows", None, array_junk)
+            values = batch.values(objective, picked)
+        except SolverError:
+            return
+        for name, value in arguments.items():
+            assert _as_given(value, getattr(batch.rows, name)), name
+        picked = np.arange(batch.count) if picked is None else np.asarray(picked).reshape(-1)
+        assert _as_given(picked, np.asarray(picked))
+        solver = Solver(batch.rules, table_mb=1)
+        for i, row in enumerate(picked.tolist()):
+            game = _game_of_row(batch, row)
+            expected = {c.index: int(value_for_team(v, game.to_move.team, game.playing))
+                        for c, v in solver.move_values(game, objective).items()}
+            assert {c: int(v) for c, v in enumerate(values[i]) if v != NOT_LEGAL} == expected
+    check()
+
+
+@pytest.mark.parametrize("examples", example_counts(60))
+def test_against_raises_only_solver_errors_and_its_bounds_hold(examples):
+    batch = PositionBatch(**BATCH_ROWS, workers=1, table_mb=1)
+    truth = batch.values("points")
+    legal = [int(np.nonzero(row != NOT_LEGAL)[0][0]) for row in truth]
+    @settings(max_examples=examples, **SLOW)
+    @given(st.data())
+    def check(data):
+        draw = data.draw
+        picked = _spoiled(draw, "rows", None, array_junk)
+        lead = _spoiled(draw, "lead", legal, array_junk)
+        margin = _spoiled(draw, "margin", None, array_junk)
+        try:
+            values, exact = batch.against("points", lead, picked, margin)
+        except SolverError:
+            return
+        rows = np.arange(batch.count) if picked is None else np.asarray(picked).reshape(-1)
+        leads = np.broadcast_to(np.asarray(lead), rows.shape)
+        for i, row in enumerate(rows.tolist()):
+            true, lead_card = truth[row], int(leads[i])
+            assert values[i, lead_card] == true[lead_card] and exact[i, lead_card]
+            for card in np.nonzero(true != NOT_LEGAL)[0]:
+                if exact[i, card]:
+                    assert values[i, card] == true[card]
+                else:      # a bound: the card is no better than it, nor than the lead
+                    assert true[card] <= values[i, card] <= true[lead_card]
     check()

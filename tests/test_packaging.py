@@ -188,3 +188,15 @@ def test_the_wheel_workflow_runs_each_platform_on_its_own_runner():
     system = {"ubuntu": "linux", "macos": "macos", "windows": "windows"}
     assert sorted((system[job["runner"].split("-")[0]], job["archs"]) for job in jobs) \
         == sorted(WHEELS)
+
+
+def test_every_package_folder_is_listed_for_the_wheel():
+    """A folder of the package that pyproject.toml does not list is left out of the wheel."""
+    if not (ROOT / "pyproject.toml").exists():
+        pytest.skip("needs the project's pyproject.toml")
+    tomllib = pytest.importorskip("tomllib")
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    folders = {".".join(path.parent.relative_to(PACKAGE.parent).parts)
+               for path in PACKAGE.rglob("__init__.py")}
+    assert folders <= listed, sorted(folders - listed)

@@ -23,6 +23,22 @@ def test_to_dict_round_trips(rules):
     assert hash(Rules(**rules.to_dict())) == hash(rules)
 
 
+@given(rules_strategy, rules_strategy)
+def test_replace_sets_the_options_it_names_and_keeps_the_others(rules, other):
+    changes = {name: value for name, value in other.to_dict().items() if name in ("roem", "nat",
+                                                                               "pit_bonus")}
+    assert rules.replace(**changes) == Rules(**{**rules.to_dict(), **changes})
+    assert rules.replace() == rules
+
+
+@pytest.mark.parametrize("changes, error", [({"bogus": 1}, "unknown rule option 'bogus'"),
+                                            ({"pit_bonus": -1}, "pit_bonus"),
+                                            ({"players": 5}, "players")])
+def test_replace_checks_the_changes_as_rules_does(changes, error):
+    with pytest.raises(RulesError, match=error):
+        Rules().replace(**changes)
+
+
 def test_ten_is_named_T_or_10_in_four_of_a_kind():
     assert Rules(four_of_a_kind={"10": 150}) == Rules(four_of_a_kind={"T": 150})
     assert Rules(four_of_a_kind={"10": 150}).four_of_a_kind_value(Rank.TEN) == 150

@@ -19,7 +19,7 @@ from ..errors import SolverError, reading_fields, whole_number
 from ..model.game import Game, check_game
 import numpy as np
 
-from ..batch import PositionBatch
+from ..batch import PositionBatch, deal_row, played_row
 from .parallel import check_solver
 from ..engine.search import Solver
 from ..model.cards import ALL_CARDS
@@ -241,12 +241,8 @@ def _solve_worlds(game: Game, worlds: List[Deal], objective: str, workers: Optio
 def _world_batch(game: Game, worlds: List[Deal], workers: Optional[int],
                  solver: Optional[Solver]) -> PositionBatch:
     """The position of `game` in each world, as one batch."""
-    deal: np.ndarray = np.zeros((len(worlds), 32), dtype=np.int8)
-    for row, world in enumerate(worlds):
-        for seat, hand in enumerate(world.hands):
-            deal[row, [card.index for card in hand]] = seat
-    played: np.ndarray = np.full((len(worlds), 32), -1, dtype=np.int8)
-    played[:, :len(game.played)] = [card.index for card in game.played]
+    deal = np.array([deal_row(world) for world in worlds], dtype=np.int8).reshape(-1, 32)
+    played = np.tile(played_row(game.played), (len(worlds), 1))
     return PositionBatch(deal, -1 if game.trump is None else int(game.trump), int(game.leader),
                          int(game.playing), played, game.rules, workers, solver=solver,
                          bidder=None if game.bidder is None else int(game.bidder),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Set, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
 from .cards import (LAST_TRICK_BONUS, ByTeam, Card, CardLike, CardsLike, Rank, Seat, SeatLike, Suit,
                     SuitLike, Team, TeamLike, split_cards)
@@ -144,6 +144,14 @@ def _parse_trump(trump: SuitLike) -> Suit:
         raise NotationError(f"trump: {err}") from None
 
 
+def _needed(value: Any, what: str) -> Any:
+    """`value`, which a round needs: None is a NotationError (the class the parsers raise for
+    a missing value, as they always did) saying so."""
+    if value is None:
+        raise NotationError(f"a round needs {what}, say")
+    return value
+
+
 @dataclass(frozen=True)
 class _RoundSeats:
     """Who does what in a round, once the contract and the table have been checked."""
@@ -185,10 +193,8 @@ def _round_seats(rules: Rules, trump: Optional[SuitLike], leader: Optional[SeatL
     elif trump is None and ledig:
         raise RulesError("a ledig round under ledig_trump='chosen' needs the trump suit: trump='H', say")
     else:
-        # A trump round without a trump, leader or playing team is refused by the parsers,
-        # as it always was (NotationError).
-        suit = _parse_trump(trump)  # type: ignore[arg-type]
-    seat = Seat.parse(leader)   # type: ignore[arg-type]
+        suit = _parse_trump(_needed(trump, "the trump suit: trump='H'"))
+    seat = Seat.parse(_needed(leader, "the seat that leads trick 1: leader='N'"))
     bidder_seat = None if bidder is None else Seat.parse(bidder)
     dummy_seat = None if dummy is None else Seat.parse(dummy)
     given = None if playing is None else Team.parse(playing)
@@ -202,7 +208,7 @@ def _round_seats(rules: Rules, trump: Optional[SuitLike], leader: Optional[SeatL
                              f"{team.name}: the {name}'s team is the playing team")
         team = who.team
     if team is None:
-        team = Team.parse(playing)  # type: ignore[arg-type]
+        team = Team.parse(_needed(playing, "the playing team: playing='NS'"))
     return _RoundSeats(suit, seat, team, bidder_seat, dummy_seat)
 
 

@@ -113,6 +113,16 @@ class Rules:
             raise RulesError(f"unknown rule option {quote(unknown[0], 40)}: the options are {', '.join(known)}")
         return cls(**options)
 
+    def replace(self, **changes: Any) -> "Rules":
+        """These rules with the options `changes` names set, checked as `Rules(...)` checks
+        them (an unknown option is a RulesError naming it), like `dataclasses.replace`.
+
+        >>> Rules.rotterdam().replace(pit_bonus=150) == Rules(trump_duty="rotterdam", pit_bonus=150)
+        True
+        """
+        return Rules.from_dict({**{f.name: getattr(self, f.name) for f in fields(self)},
+                                **changes})
+
     def to_dict(self) -> Dict[str, Any]:
         """Plain JSON-ready values; `Rules(**rules.to_dict()) == rules`."""
         out: Dict[str, Any] = {}

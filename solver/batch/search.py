@@ -1,0 +1,405 @@
+"""The batch's search: checked rows of positions (`PositionBatch`) searched in C without the
+GIL on worker threads, each with its own engine and table, with no Python between the rows."""
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
+from typing import Any, ContextManager, Dict, List, Optional, Tuple
+
+import numpy as np
+
+from ..engine._compiled import engine as _engine
+from ..engine.search import (DEFAULT_TABLE_MB, MOST_TABLE_MB, Solver, engine_metric,
+                             engine_spec, make_test)
+from ..errors import (DealError, IllegalPlayError, NotationError, RulesError, SolverError,
+                      choice, quote, whole_number)
+from ..model.cards import ALL_CARDS, Card, Seat, Suit, Team
+from ..model.deal import Deal
+from ..model.game import Game
+from ..model.rules import Rules, RulesLike, check_rules
+from ..model.scoring import check_objective
+from .columns import card_margins, card_matrix, column, row_indices
+
+NOT_LEGAL = -32768      # the value of a card that is not legal (the labels' NOT_LEGAL)
+# Rows a thread takes at a time: small enough that the threads finish together, large
+# enough that the hand-over costs nothing against the searches. Rows early in the round
+# (at most _EARLY cards played: searches of milliseconds) are cut finer, into
+# _CHUNKS_PER_THREAD chunks a thread, so that a few rows (the worlds of a view at trick 1)
+# keep every thread busy; later rows search in microseconds, where a thread more costs more
+# than it gains unless it has a whole chunk.
+_CHUNK = 64
+_CHUNKS_PER_THREAD = 4
+_EARLY = 12
+# Rows checked in one engine call: their specs' Params are built for the call.
+_CHECKED_TOGETHER = 4096
+_BITS = (np.uint64(1) << np.arange(32, dtype=np.uint64))
+# The most a bound of against() is tried below the lead's value: the engine's infinity, less 1.
+MOST_MARGIN = int(_engine.INFINITY) - 1
+
+
+def move_values(deal: Any, trump: Any, leader: Any, playing: Any = None, played: Any = None,
+                objective: str = "points", rules: Optional[RulesLike] = None,
+                workers: Optional[int] = None, table_mb: int = DEFAULT_TABLE_MB, *,
+                bidder: Any = None, dummy: Any = None, seen_from: str = "to_move") -> np.ndarray:
+    """int16[N, 32]: for each row, every legal card's value for `objective` ("points",
+    "score", or "make": 1 when the team reaches its aim), and NOT_LEGAL for the other cards
+    (all of them once the round is over). The values are seen from the team to move (the
+    labels' `values`), or with `seen_from="playing"` from the playing team, as `solve_moves`
+    gives them. `trump` (a suit 0..3 or letter), `leader` (a seat), `playing` (a team) and
+    `bidder` of a ledig round, `dummy` at a table of three (which give `playing` when it is
+    left out) may each be one value for every row; `played` None means trick 1, nothing
+    played. The rows are searched on `workers` threads (default: all cores)."""
+    check_objective(objective)
+    return PositionBatch(deal, trump, leader, playing, played, rules, workers,
+                         table_mb, bidder=bidder, dummy=dummy).values(objective,
+                                                                      seen_from=seen_from)
+
+
+def position_values(deal: Any, trump: Any, leader: Any, playing: Any = None,
+                    played: Any = None, objective: str = "points",
+                    rules: Optional[RulesLike] = None, workers: Optional[int] = None,
+                    table_mb: int = DEFAULT_TABLE_MB, *, bidder: Any = None,
+                    dummy: Any = None) -> np.ndarray:
+    """int16[N]: each row's value for `objective` with best play by both sides from its
+    position on, seen from the playing team: `solve(...).value` of the row (a make as 1 or
+    0), for rows as `move_values` takes them. It costs one `move_values`."""
+    check_objective(objective)
+    return PositionBatch(deal, trump, leader, playing, played, rules, workers,
+                         table_mb, bidder=bidder, dummy=dummy).position_values(objective)
+
+
+# Whose view a batch's card values are seen from: the team to move's (the labels'), or the
+# playing team's (solve_moves').
+SIDES = ("to_move", "playing")
+
+
+class PositionBatch:
+    """Checked rows of positions (as `move_values` takes them) and the engines that search
+    them, for callers that search the same rows more than once (solver.analysis.view)."""
+
+    def __init__(self, deal: Any, trump: Any, leader: Any, playing: Any = None,
+                 played: Any = None, rules: Optional[RulesLike] = None,
+                 workers: Optional[int] = None, table_mb: int = DEFAULT_TABLE_MB,
+                 solver: Optional[Solver] = None, *, bidder: Any = None,
+                 dummy: Any = None) -> None:
+        """`solver`, when given, searches every row on its own engine and table (warm from
+        its earlier calls), on the calling thread: `workers` and `table_mb` are then unused."""
+        self.rules = check_rules(rules)
+        self.ledig = self.rules.contract == "ledig"
+        _check_round_columns(self.rules, bidder, dummy)
+        if solver is not None and not isinstance(solver, Solver):
+            raise SolverError(f"solver must be a Solver (Solver(rules)), got {quote(solver)}")
+        self.solver = solver
+        table_mb = whole_number("table_mb (megabytes)", table_mb, 1, MOST_TABLE_MB)
+        threads = (os.cpu_count() or 1) if workers is None else whole_number("workers",
+                                                                             workers, 1)
+        self.rows = _Rows(deal, trump, leader, playing, played, bidder, dummy, self.rules)
+        self.count = self.rows.count
+        self.search_seconds = 0.0     # time in engine calls
+        self.engines: List[Any] = []
+        self._nodes_before = 0
+        self._chunk = _CHUNK
+        self._final_solver: Optional[Solver] = None
+        if self.count == 0:
+            return
+        self.specs, self.params_of = _specs(self.rows, self.rules)
+        if int((self.rows.played >= 0).sum(1).min()) <= _EARLY:
+            self._chunk = max(1, min(_CHUNK, self.count // (_CHUNKS_PER_THREAD * threads)))
+        self.engines = [solver.engine] if solver is not None else [
+            _engine.Engine(table_mb) for _ in range(min(threads, -(-self.count // self._chunk)))]
+        with self._solver_lock():
+            _check_plays(self.engines[0], self.rules, self.rows, self.specs, self.params_of)
+        self._nodes_before = sum(int(engine.nodes) for engine in self.engines)
+
+    def _solver_lock(self) -> ContextManager[Any]:
+        """The given Solver's lock (its engine searches for one thread at a time)."""
+        return self.solver._lock if self.solver is not None else nullcontext()
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched for this batch so far, by all its engines."""
+        return sum(int(engine.nodes) for engine in self.engines) - self._nodes_before
+
+    def values(self, objective: str = "points", rows: Any = None,
+               seen_from: str = "to_move") -> np.ndarray:
+        """int16[len(rows), 32]: `move_values` of the rows (default: all, else a list of row
+        numbers), in their order, seen from the team to move or (`seen_from="playing"`) from
+        the playing team."""
+        check_objective(objective)
+        choice("seen_from", seen_from, SIDES)
+        picked = row_indices(rows, self.count)
+        values = self._playing_values(objective, picked)
+        return values if seen_from == "playing" else self._for_mover(values, objective, picked)
+
+    def position_values(self, objective: str = "points", rows: Any = None) -> np.ndarray:
+        """int16[len(rows)]: each row's value with best play from its position on, seen from
+        the playing team (`solve(...).value`, a make as 1 or 0): the best of its card values
+        for the side to move."""
+        check_objective(objective)
+        picked = row_indices(rows, self.count)
+        values: np.ndarray = self._playing_values(objective, picked).astype(np.int32)
+        legal = values != NOT_LEGAL
+        best = np.where(legal, values, -_engine.INFINITY).max(1, initial=-_engine.INFINITY)
+        worst = np.where(legal, values, _engine.INFINITY).min(1, initial=_engine.INFINITY)
+        out = np.where(self.rows.to_move_team[picked] == self.rows.playing[picked], best, worst)
+        for i in np.nonzero(~legal.any(1))[0]:
+            out[i] = self._final_value(int(picked[i]), objective)
+        return out.astype(np.int16)
+
+    def against(self, objective: str, lead: Any, rows: Any = None,
+                margin: Any = None) -> Tuple[np.ndarray, np.ndarray]:
+        """(int16[n, 32], bool[n, 32]) for the rows (default: all) and lead[i], a legal card
+        (0..31, or "HJ") of row rows[i] (one for all rows too), for "points" or "score": lead's
+        exact value, and for each other legal card its exact value (True) where it is better
+        than lead, else an upper bound on it no higher than lead's value (False); both seen
+        from the team to move. margin[card] (32 numbers, or one for all; default 0): the bound
+        is first tried that much lower than lead's value, which tightens it where the card is
+        that much worse."""
+        if objective not in ("points", "score") or (objective == "score" and self.ledig):
+            raise SolverError(f"against() takes points or the score of a trump round, not "
+                              f"{quote(objective, 20)}" + (" of a ledig round" if self.ledig
+                                                           else ""))
+        picked = row_indices(rows, self.count)
+        leads = column("lead", lead, len(picked), 0, 31, "a card 0..31 or like 'HJ'",
+                       NotationError, parse=lambda text: Card.parse(text).index, rows=picked)
+        margins = card_margins(margin, MOST_MARGIN)
+        values, exact = self._search(objective, picked, leads, margins)
+        # The engine plays another card for a lead that is not legal: refuse it here.
+        refused = np.nonzero(values[np.arange(len(picked)), leads] == NOT_LEGAL)[0]
+        if len(refused):
+            i = int(refused[0])
+            raise IllegalPlayError(f"row {int(picked[i])}: lead {int(leads[i])} "
+                                   f"({ALL_CARDS[leads[i]]}) is not a legal card there")
+        return self._for_mover(values, objective, picked), exact
+
+    def _playing_values(self, objective: str, picked: np.ndarray) -> np.ndarray:
+        """The rows' card values for `objective`, seen from the playing team."""
+        if objective == "score" and self.ledig:
+            # +ledig_bonus when the playing team reaches its aim (make), -ledig_bonus otherwise.
+            made = self._search("make", picked)[0]
+            bonus = self.rules.ledig_bonus
+            return np.where(made == NOT_LEGAL, NOT_LEGAL,
+                            np.where(made == 1, bonus, -bonus)).astype(np.int16)
+        return self._search(objective, picked)[0]
+
+    def _for_mover(self, values: np.ndarray, objective: str, picked: np.ndarray) -> np.ndarray:
+        """`values` seen from the playing team, seen from each row's team to move."""
+        theirs = (self.rows.to_move_team[picked] != self.rows.playing[picked])[:, None]
+        flip = theirs & (values != NOT_LEGAL)
+        values = values.copy()
+        # A make is 1 when the playing team makes it: the defenders' aim is the other way round.
+        values[flip] = 1 - values[flip] if objective == "make" else -values[flip]
+        return values
+
+    def _final_value(self, row: int, objective: str) -> int:
+        """The value of a row whose round is over, from its tricks."""
+        game = _game_of(self.rows, row, self.rules)
+        game.replay([ALL_CARDS[card] for card in self.rows.played[row]])
+        if self.solver is not None:
+            with self._solver_lock():
+                return int(self.solver.value(game, objective))
+        if self._final_solver is None:
+            self._final_solver = Solver(self.rules, table_mb=1)
+        return int(self._final_solver.value(game, objective))
+
+    def _search(self, objective: str, picked: np.ndarray, lead: Optional[np.ndarray] = None,
+                margin: Optional[List[int]] = None) -> Tuple[np.ndarray, np.ndarray]:
+        """The rows' card values seen from the playing team, and the exact flags of `lead`."""
+        count = len(picked)
+        out: np.ndarray = np.full((count, 32), NOT_LEGAL, dtype=np.int16)
+        exact: np.ndarray = np.zeros((count, 32), dtype=np.uint8)
+        if count == 0:
+            return out, exact.astype(bool)
+        rules, specs = self.rules, self.specs
+        thresholds: List[Optional[int]] = [None] * len(specs)
+        if objective == "make":
+            tests = [make_test(rules, Suit(spec["trump"]) if spec["trump"] < len(Suit) else None)
+                     for spec in specs]
+            metric = int(tests[0][0])       # the rules' alone: the same for every spec
+            thresholds = [threshold for _, threshold in tests]
+        else:
+            metric = int(engine_metric(rules, objective))
+        params_of = np.ascontiguousarray(self.params_of[picked])
+        hands = np.ascontiguousarray(self.rows.hands[picked])
+        leader = np.ascontiguousarray(self.rows.leader[picked])
+        played = np.ascontiguousarray(self.rows.played[picked])
+        size = self._chunk
+        chunks = [(start, min(start + size, count)) for start in range(0, count, size)]
+        # Each thread owns an engine: a thread takes the next chunk when it is done with one.
+        free = list(self.engines)
+
+        def search(chunk: Tuple[int, int]) -> int:
+            engine = free.pop()
+            try:
+                start, stop = chunk
+                extra = {} if lead is None else {"lead": lead[start:stop],
+                                                  "exact": exact[start:stop], "margin": margin}
+                used, local = _local_specs(params_of[start:stop])
+                return int(engine.search_rows([specs[i] for i in used], local,
+                                              [thresholds[i] for i in used],
+                                              hands[start:stop], leader[start:stop],
+                                              played[start:stop], metric, out[start:stop],
+                                              **extra))
+            finally:
+                free.append(engine)
+
+        began = time.perf_counter()
+        if len(self.engines) == 1 or len(chunks) == 1:
+            with self._solver_lock():
+                for chunk in chunks:
+                    search(chunk)
+        else:
+            with ThreadPoolExecutor(min(len(self.engines), len(chunks))) as pool:
+                list(pool.map(search, chunks))
+        self.search_seconds += time.perf_counter() - began
+        return out, exact.astype(bool)
+
+
+def _check_round_columns(rules: Rules, bidder: Any, dummy: Any) -> None:
+    """A ledig round needs `bidder` and a round at a table of three `dummy`; other rounds
+    take neither. RulesError names the column."""
+    for name, column_, needed, rule in (("bidder", bidder, rules.contract == "ledig",
+                                         "contract='ledig'"),
+                                        ("dummy", dummy, rules.players == 3, "players=3")):
+        if needed and column_ is None:
+            raise RulesError(f"solver.batch: {_round_of(rules)} needs the {name} column "
+                             f"({name}=, a seat 0..3 per row or one for all)")
+        if not needed and column_ is not None:
+            raise RulesError(f"{name} is for rounds under rules {rule}, which these rules "
+                             f"are not")
+
+
+# How each column is read: its least and largest value, in words, and what reads its text.
+_SEAT = (0, 3, "a seat 0..3 or N, E, S, W", lambda text: Seat.parse(text))
+_TEAM = (0, 1, "a team 0..1 or NS, EW", lambda text: Team.parse(text))
+_SUIT = (0, 3, "a suit 0..3 or C, D, H, S", lambda text: Suit.parse(text))
+_NO_TRUMP = (-1, -1, "-1: ledig_trump='none' has no trump", None)
+
+
+class _Rows:
+    """The checked arrays of a batch, in the engine's types."""
+
+    def __init__(self, deal: Any, trump: Any, leader: Any, playing: Any, played: Any,
+                 bidder: Any, dummy: Any, rules: Rules) -> None:
+        self.deal = card_matrix("deal", deal, None, 0, 3, "a seat 0..3", DealError)
+        self.count = count = self.deal.shape[0]
+        sizes = np.stack([(self.deal == seat).sum(1) for seat in range(4)], axis=1)
+        if count and (sizes != 8).any():
+            row = int(np.nonzero((sizes != 8).any(1))[0][0])
+            raise DealError(f"row {row}: deal gives the seats {sizes[row].tolist()} cards, "
+                            f"not 8 each")
+        no_trump = rules.contract == "ledig" and rules.ledig_trump == "none"
+        if no_trump and trump is None:
+            trump = -1
+        self.trump = _read_column("trump", trump, count, _NO_TRUMP if no_trump else _SUIT)
+        self.leader = _read_column("leader", leader, count, _SEAT)
+        # -1 where a round has none.
+        self.bidder = np.full(count, -1, np.int8) if bidder is None else _read_column(
+            "bidder", bidder, count, _SEAT)
+        self.dummy = np.full(count, -1, np.int8) if dummy is None else _read_column(
+            "dummy", dummy, count, _SEAT)
+        if playing is None and (bidder is not None or dummy is not None):
+            # The bidder's team plays a ledig round, the dummy's a round at a table of three.
+            playing = (self.bidder if bidder is not None else self.dummy) % 2
+        self.playing = _read_column("playing", playing, count, _TEAM)
+        self.played = card_matrix("played", np.full((count, 32), -1) if played is None
+                                  else played, count, -1, 31, "a card 0..31, or -1 after the "
+                                  "last", IllegalPlayError)
+        self.hands = np.ascontiguousarray(np.stack(
+            [((self.deal == seat) * _BITS).sum(1, dtype=np.uint64) for seat in range(4)],
+            axis=1).astype(np.uint32))
+        # The team to move (0 NS, 1 EW), known once the rows are replayed (_check_plays).
+        self.to_move_team = np.zeros(count, dtype=np.int8)
+
+
+def _read_column(name: str, value: Any, count: int, kind: Tuple[Any, ...]) -> np.ndarray:
+    least, most, what, parse = kind
+    return column(name, value, count, least, most, what, NotationError, parse=parse)
+
+
+def _round_of(rules: Rules) -> str:
+    """The kind of round `rules` play, in words."""
+    what = "a ledig round" if rules.contract == "ledig" else "a round"
+    return what + (" at a table of three" if rules.players == 3 else "")
+
+
+def _deal_of(rows: _Rows, row: int) -> Deal:
+    deal = rows.deal[row]
+    return Deal([[ALL_CARDS[c] for c in np.nonzero(deal == seat)[0]]
+                 for seat in range(4)])
+
+
+def _game_of(rows: _Rows, row: int, rules: Rules) -> Game:
+    """Row `row`'s round at trick 1, as a Game; an error the Game raises names the row."""
+    trump, bidder, dummy = (int(rows.trump[row]), int(rows.bidder[row]),
+                            int(rows.dummy[row]))
+    try:
+        return Game(_deal_of(rows, row), None if trump < 0 else Suit(trump),
+                    Seat(int(rows.leader[row])), Team(int(rows.playing[row])), rules,
+                    bidder=None if bidder < 0 else Seat(bidder),
+                    dummy=None if dummy < 0 else Seat(dummy))
+    except SolverError as err:
+        err.args = (f"row {row}: {err}",) + err.args[1:]
+        raise
+
+
+def _specs(rows: _Rows, rules: Rules) -> Tuple[List[Dict[str, Any]], np.ndarray]:
+    """The engine specs the rows need, and each row's index among them. The rules read the
+    deal only for roem in hand and stuk in hand: then each deal has its own spec."""
+    reads_deal = rules.roem == "hand" or (rules.roem == "table" and rules.stuk == "hand")
+    keys: Dict[Any, int] = {}
+    specs: List[Dict[str, Any]] = []
+    params_of = np.zeros(rows.count, dtype=np.int32)
+    for row in range(rows.count):
+        # The dummy does not change a value (tables of three play as four), but each is checked.
+        key: Any = (int(rows.trump[row]), int(rows.playing[row]), int(rows.bidder[row]),
+                    int(rows.dummy[row]), rows.deal[row].tobytes() if reads_deal else None)
+        if key not in keys:
+            keys[key] = len(specs)
+            specs.append(engine_spec(_game_of(rows, row, rules)))
+        params_of[row] = keys[key]
+    return specs, params_of
+
+
+def _local_specs(params_of: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """(the spec indices some rows use, each row's index among those): an engine call takes
+    the Params of the specs its rows use alone, which is one per deal when the rules read the
+    deal."""
+    used, local = np.unique(params_of, return_inverse=True)
+    return used, np.ascontiguousarray(local.reshape(-1), dtype=np.int32)
+
+
+def _check_plays(engine: Any, rules: Rules, rows: _Rows, specs: List[Dict[str, Any]],
+                 params_of: np.ndarray) -> None:
+    """Every row's cards played replayed in C; the first bad row raises the Game's own error
+    for it, naming the row. Sets the team to move of each row."""
+    status = np.empty(rows.count, dtype=np.int32)
+    to_move = np.zeros(rows.count, dtype=np.int8)
+    for start in range(0, rows.count, _CHECKED_TOGETHER):
+        part = slice(start, start + _CHECKED_TOGETHER)
+        used, local = _local_specs(params_of[part])
+        engine.check_rows([specs[i] for i in used], local, rows.hands[part], rows.leader[part],
+                          rows.played[part], status[part], to_move[part])
+    bad = np.nonzero(status >= 0)[0]
+    if len(bad):
+        row = int(bad[0])
+        raise IllegalPlayError(f"row {row}: {_play_error(rules, rows, row, int(status[row]))}")
+    rows.to_move_team = to_move % 2
+
+
+def _play_error(rules: Rules, rows: _Rows, row: int, index: int) -> str:
+    played = rows.played[row]
+    count = int(np.argmax(played < 0)) if (played < 0).any() else 32
+    if index >= count:
+        return (f"played[{index}] is {int(played[index])} after the -1 padding began at "
+                f"played[{count}]")
+    game = _game_of(rows, row, rules)
+    try:
+        game.replay([ALL_CARDS[c] for c in played[:index + 1]])
+    except IllegalPlayError as err:
+        # The Game's message ends with the legal cards; the batch's stays one short line (a
+        # row's legal cards are its values that are not NOT_LEGAL).
+        return f"played[{index}]: {str(err).split('; legal are')[0]}"
+    raise AssertionError(f"row {row}: the engine refused played[{index}], the Game did not")
