@@ -12,6 +12,7 @@ import time
 import numpy as np
 import pytest
 
+from conftest import process_ended
 from solver import Deal, Game, Solver
 from solver.arena import ArenaResult, play_arena, play_table
 from solver.arena.result import mean_and_ci95, quantile
@@ -188,6 +189,40 @@ def test_ctrl_c_stops_the_worker_processes_at_once():
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err == "klaverjas: interrupted\n" and out == ""
     assert time.perf_counter() - start < 10
+
+
+def worker_pids(proc, count):
+    """The pids of the `count` worker processes of `proc`, once it has started them all."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        found = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                               text=True).stdout.split()
+        if len(found) >= count:
+            return [int(pid) for pid in found]
+        time.sleep(0.01)
+    raise AssertionError(f"the arena did not start {count} workers")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_the_workers_end_with_their_parent_and_the_reader_sees_the_end(sig):
+    # `klaverjas arena ... | jq`: the workers hold the parent's stdout, so a worker that
+    # outlived its parent would leave the reader waiting for ever.
+    proc = subprocess.Popen([sys.executable, "-m", "solver.cli", "arena", "--team-a", "pimc:64",
+                             "--team-b", "pimc:64", "--deals", "50", "--workers", "2",
+                             "--json", "--quiet"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    workers = worker_pids(proc, 2)
+    os.kill(proc.pid, sig)      # the parent only, as `kill PID` does
+    deadline = time.monotonic() + 1.0
+    while not all(process_ended(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    survivors = [pid for pid in workers if not process_ended(pid)]
+    for pid in survivors:
+        os.kill(pid, signal.SIGKILL)
+    assert survivors == []
+    out, _ = proc.communicate(timeout=30)       # end of output: nobody holds the pipe
+    assert out == "" and proc.returncode == -sig
 
 
 def die_at_once(deal_id):
