@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from conftest import process_ended
+from test_bots import CRAFTED, write_crafted
 from solver import Deal, Game, Solver
 from solver.arena import ArenaResult, play_arena, play_table
 from solver.arena.result import mean_and_ci95, quantile
@@ -162,10 +163,39 @@ def test_the_command_json_is_the_python_result(capsys):
     (["--team-a", "rule", "--team-b", "policy:/no/such.npz"], "argument --team-b: policy file"),
     (["--team-a", "rule", "--team-b", "rule", "--deals", "0"], "--deals must be a whole number"),
     (["--team-b", "rule"], "the following arguments are required: --team-a"),
+    (["--team-a", "pimc:²", "--team-b", "rule"], "argument --team-a: the worlds of pimc:²"),
+    (["--team-a", "openspiel:ismcts:²", "--team-b", "rule"],
+     "argument --team-a: the simulations of openspiel:ismcts:²"),
+    (["--team-a", "openspiel:ismcts:1:2", "--team-b", "rule"],
+     "argument --team-a: the simulations of openspiel:ismcts:1:2"),
+    (["--team-a", "random:", "--team-b", "rule"], "argument --team-a: unknown bot 'random:'"),
+    (["--team-a", "policy:/dev/null", "--team-b", "rule"],
+     "argument --team-a: policy file '/dev/null' is not a policy model"),
+    (["--team-a", "no_such_module_here:MyBot", "--team-b", "rule"],
+     "argument --team-a: bot 'no_such_module_here:MyBot': no module named"),
+    (["--team-a", "json:JSONDecoder", "--team-b", "rule"],
+     "argument --team-a: bot 'json:JSONDecoder': JSONDecoder is not a Bot class"),
 ])
 def test_command_errors_name_the_option(capsys, argv, message):
     status, out, err = run(capsys, "arena", *argv, "--quiet")
     assert status == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("case", sorted(CRAFTED))
+def test_a_crafted_policy_file_is_one_line_naming_it_with_worker_processes(tmp_path, capsys,
+                                                                           case):
+    path = write_crafted(tmp_path / "crafted.npz", CRAFTED[case][0])
+    status, out, err = run(capsys, "arena", "--team-a", "rule", "--team-b", f"policy:{path}",
+                           "--deals", "2", "--workers", "2", "--quiet")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"klaverjas: error: argument --team-b: policy file '{path}'")
+
+
+def test_the_command_seats_a_bot_class_of_ones_own(capsys, monkeypatch):
+    monkeypatch.syspath_prepend("examples")     # as PYTHONPATH=examples does
+    status, out, _ = run(capsys, "arena", "--team-a", "highest_card_bot:HighestCard",
+                         "--team-b", "rule", "--deals", "1", "--workers", "1", "--quiet")
+    assert status == 0 and out.startswith("highest (a) against rule (b)")
 
 
 def test_the_command_writes_the_page(tmp_path, capsys):
