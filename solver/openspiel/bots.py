@@ -19,16 +19,17 @@ from ..bots.bot import Bot
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import Card, Rank, Seat, Suit
 from ..model.game import Game
-from ..model.rules import Rules
-from .game import NAME, PASS, PLAY, KlaverjasState, rules_text
+from ..model.rules import Rules, RulesLike
+from .game import NAME, PASS, PLAY, KlaverjasState, parse_rules, rules_text
 
 # Builds an OpenSpiel bot for a game, drawing its randomness from the NumPy stream given.
 BotFactory = Callable[[Any, np.random.RandomState], Any]
 
 
-def load_game(rules: Rules, bidding: str = "chance") -> Any:
-    """The OpenSpiel klaverjas game for `rules`."""
-    return pyspiel.load_game(NAME, {"rules": rules_text(rules), "bidding": bidding})
+def load_game(rules: RulesLike = "amsterdam", bidding: str = "chance") -> Any:
+    """The OpenSpiel klaverjas game for `rules` (a Rules, a preset name, a dict of options or
+    their JSON)."""
+    return pyspiel.load_game(NAME, {"rules": rules_text(parse_rules(rules)), "bidding": bidding})
 
 
 def state_from_game(game: Game, spiel_game: Optional[Any] = None) -> KlaverjasState:
