@@ -1,5 +1,7 @@
 """The bots: each plays only legal cards, a seeded bot repeats itself, a bot that cannot see
 the hidden hands plays the same whatever they are, and the rules of RuleBot as written."""
+import os
+
 import numpy as np
 import pytest
 
@@ -496,3 +498,48 @@ def test_openspiel_ismcts_sits_at_the_arena_where_openspiel_is_installed():
     from solver.arena import play_arena
     result = play_arena("openspiel:ismcts:4", "rule", deals=1, seed=2, workers=1)
     assert result.bots["a"].name == "openspiel:ismcts:4" and result.bots["a"].cards > 0
+
+
+# -- examples/train_policy.py ----------------------------------------------------------------
+
+def train_policy_script():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("train_policy", "examples/train_policy.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_training_example_runs_on_the_workers_it_is_given(monkeypatch, capsys):
+    script = train_policy_script()
+    asked = []
+
+    def recorded(real):
+        def call(*args, workers=None, **kwargs):
+            asked.append(workers)
+            return real(*args, workers=1, **kwargs)     # one process here, whatever was asked
+        return call
+    monkeypatch.setattr(script, "generate", recorded(script.generate))
+    monkeypatch.setattr(script, "play_arena", recorded(script.play_arena))
+    script.main(["--workers", "2", "--deals", "4", "--epochs", "1", "--arena-deals", "1",
+                 "--hidden", "4"])
+    assert asked == [2, 2, 2]       # the labels, then the arena against random and rule
+    assert "policy:policy.npz against rule" in capsys.readouterr().out
+
+
+def test_the_training_example_limits_numpys_threads_before_importing_it(monkeypatch):
+    script = train_policy_script()
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    script.limit_numpy_threads(["--deals", "4", "--workers", "3"])
+    assert os.environ["OPENBLAS_NUM_THREADS"] == os.environ["OMP_NUM_THREADS"] == "3"
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")      # the user's own setting stays
+    script.limit_numpy_threads(["--workers=2"])
+    assert os.environ["OMP_NUM_THREADS"] == "1"
+
+
+@pytest.mark.parametrize("workers", ["0", "two", "²"])
+def test_the_training_example_refuses_a_bad_worker_count(workers, capsys):
+    with pytest.raises(SystemExit):
+        train_policy_script().main(["--workers", workers])
+    assert "argument --workers: must be a whole number of at least 1" in capsys.readouterr().err
