@@ -439,6 +439,10 @@ def test_bots_by_name(name, kind):
     ("openspiel:ismcts:²", "the simulations of openspiel:ismcts:² must be a whole number"),
     ("openspiel:ismcts:1:2", "the simulations of openspiel:ismcts:1:2 must be a whole number "
                              ".*got '1:2'"),
+    # float() reads " 1", "1_0" and "٣" too: a number is written plainly
+    ("pimc:8@ 1", "the time budget of pimc:8@ 1 must be a number of seconds above 0"),
+    ("pimc:8@1_0", "the time budget of pimc:8@1_0 must be"),
+    ("pimc:8~٣", "the margin of pimc:8~٣ must be"),
     ("random:", "unknown bot 'random:'"), ("dd:", "unknown bot 'dd:'"),
     ("openspiel:", "unknown bot 'openspiel:'"), ("openspiel:mcts", "unknown bot"),
 ])

@@ -34,6 +34,8 @@ BOT_NAMES = ("random", "rule", "dd", "pimc:N", "policy:PATH", "openspiel:ismcts"
 BotLike = Union[str, Bot]
 
 _ISMCTS = "openspiel:ismcts"
+# A number as the names write it: 0.5, 2, 1e-3 (ASCII digits, no sign, space or underscore).
+_PLAIN_NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 # module:Class, the module a dotted Python name: what `import module` could find.
 _MODULE_CLASS = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*)", re.ASCII)
 
@@ -83,10 +85,8 @@ def _pimc(name: str, rest: str) -> Bot:
 
 
 def _number(name: str, text: str, what: str, unit: str, example: str) -> float:
-    try:
-        number = float(text)
-    except ValueError:
-        number = -1.0
+    """The number `text`, written plainly (float() would also take " 1", "1_0" and "٣")."""
+    number = float(text) if _PLAIN_NUMBER.fullmatch(text) else -1.0
     if not 0 < number < float("inf"):
         raise BotError(f"{what} of {name} must be a number of {unit} above 0, got "
                        f"{quote(text)} ({example}, say)")
