@@ -19,7 +19,7 @@ from solver.arena import make_bot
 from solver.bots import Bot
 from solver.bots.policy import PolicyModel
 from solver.cli import main
-from solver.errors import ActionError, BotError, NotationError
+from solver.errors import ActionError, BotError, NotationError, SolverError
 
 QUICK = dict(deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -244,4 +244,101 @@ def test_a_pettingzoo_step_is_taken_when_legal_and_refused_otherwise(examples):
         raw = table.unwrapped
         with pytest.raises(ActionError, match="the round is over"):
             raw.step(0)
+    check()
+
+
+# -- every public function of the bots, the arena and the integrations, fed junk -------------
+
+def _bounded(value, most):
+    """`value`, or a number just out of range in place of a large one that would be taken: junk
+    must not start an arena of millions of deals."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 2 < value <= most:
+        return most + 1
+    return value
+
+
+def _arena(team_a, team_b, deals, seed, rules, sd_worlds):
+    from solver.analysis.worlds import MOST_WORLDS
+    from solver.arena import play_arena
+    from solver.arena.run import MOST_DEALS
+    return play_arena(team_a, team_b, _bounded(deals, MOST_DEALS), seed, rules, 1,
+                      _bounded(sd_worlds, MOST_WORLDS))
+
+
+def _calls(tmp_path):
+    """(name, function, good arguments) of every public call of these layers."""
+    from solver import Solver
+    from solver.arena import play_table
+    from solver.bots import DDBot, PIMCBot, RandomBot, RuleBot, seat_view
+    from solver.bots.policy import PolicyBot
+    game = Game(Deal.random(1), "H", "E", "NS")
+    model = PolicyModel.initial(hidden=2)
+    model.save(tmp_path / "m.npz")
+    calls = [
+        ("make_bot", make_bot, ["rule"]),
+        ("RandomBot", RandomBot, [1]), ("RuleBot", RuleBot, [1]),
+        ("DDBot", DDBot, [1, "points", None]),
+        ("PIMCBot", PIMCBot, [2, 1, None, "points", 1, None]),
+        ("PolicyBot", PolicyBot, [model, 1, None]),
+        ("PolicyBot.load", PolicyBot.load, [tmp_path / "m.npz"]),
+        ("PolicyModel", PolicyModel, [model.w1, model.b1, model.w2, model.b2, None]),
+        ("PolicyModel.initial", PolicyModel.initial, [2, 0]),
+        ("PolicyModel.load", PolicyModel.load, [tmp_path / "m.npz"]),
+        ("PolicyModel.scores", model.scores, [encode.observation(game, "E")]),
+        ("Bot.act", RandomBot(1).act, [game, "E"]), ("Bot.reset", RandomBot(1).reset, [3]),
+        ("seat_view", seat_view, [game, "E"]),
+        ("play_arena", _arena, ["random", "random", 1, 0, None, 0]),
+        ("play_table", play_table, [Deal.random(2), "H", "E", "NS",
+                                    [RandomBot(s) for s in range(4)], Solver(table_mb=1), 0, 0]),
+    ]
+    try:
+        import solver.openspiel as spiel
+        from solver.pettingzoo import env, raw_env
+    except ImportError:
+        return calls
+    return calls + [
+        ("openspiel.load_game", spiel.load_game, ["amsterdam", "chance"]),
+        ("openspiel.parse_rules", spiel.parse_rules, ["amsterdam"]),
+        ("KlaverjasGame", lambda rules, bidding, dd: spiel.KlaverjasGame(
+            {"rules": rules, "bidding": bidding, "use_double_dummy_result": dd}),
+         ["amsterdam", "chance", False]),
+        ("state_from_game", spiel.state_from_game, [game, None]),
+        ("ismcts_bot", spiel.ismcts_bot, [1, 2, 300.0, 1]),
+        ("OpenSpielBot", spiel.OpenSpielBot, [lambda g, r: None, "x", 1]),
+        ("PyspielBot", spiel.PyspielBot, [RuleBot(), 0]),
+        ("plays_turned", spiel.plays_turned, [list(game.hands[0]), "H"]),
+        ("pettingzoo.env", env, ["amsterdam", None, False, None]),
+        ("pettingzoo.raw_env", lambda r, b, d: raw_env(rules=r, bidding=b,
+                                                        use_double_dummy_result=d),
+         ["amsterdam", None, False]),
+    ]
+
+
+JUNK = [None, 1.5, float("nan"), float("inf"), 10 ** 30, -1, 0, "", "junk", "N", "H", "NS",
+        "\x00", [], [1, 2], ["HA"], {}, {"a": 1}, b"x", np.array([1, 2]), np.int64(3),
+        np.float64(2.5), np.array("H"), object(), True, (1, 2, 3)]
+junk = st.sampled_from(JUNK) | st.integers() | st.text(max_size=12) | st.floats()
+
+
+@pytest.mark.parametrize("examples", example_counts(200, 20))
+def test_every_public_function_of_the_bots_and_integrations_fed_junk_raises_solver_errors(
+        examples, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)        # a junk path names a file here, if anywhere
+    calls = _calls(tmp_path)
+
+    @settings(max_examples=examples, derandomize=examples < 1000, **QUICK)
+    @given(st.sampled_from(calls), st.data())
+    def check(call, data):
+        name, function, good = call
+        args = list(good)
+        for i in data.draw(st.sets(st.sampled_from(range(len(args))), min_size=1),
+                           label="replaced"):
+            args[i] = data.draw(junk, label=f"argument {i}")
+        try:
+            function(*args)
+        except SolverError:
+            pass
+        except Exception as err:     # anything else is the bug this test is for
+            raise AssertionError(f"{name}{tuple(args)!r:.300} raised {type(err).__name__}: "
+                                 f"{err}") from err
     check()

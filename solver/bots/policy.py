@@ -28,7 +28,7 @@ from .. import encode
 from ..errors import BotError, quote, shorten, whole_number
 from ..model.cards import Card, Seat
 from ..model.game import Game
-from .bot import Bot
+from .bot import Bot, check_name
 
 # The blocks of the observation whose last axis is a card index, renamed with the suits.
 CARD_BLOCKS = ("hand", "played_by", "played_in_trick", "current_trick")
@@ -112,7 +112,7 @@ class PolicyModel:
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         """A score for each card (real card order) of each observation in `x` (rows, SIZE)."""
-        x = np.atleast_2d(np.asarray(x, dtype=np.float32))
+        x = _observations(x)
         out = self.hidden(canonical(x)) @ self.w2 + self.b2
         return real_cards(out, trumps_of(x))
 
@@ -172,6 +172,20 @@ def _path_text(path: Any) -> str:
     return os.fsdecode(path)
 
 
+def _observations(x: Any) -> np.ndarray:
+    """`x`, one observation or a batch of them, as a float32 array (rows, SIZE)."""
+    try:
+        array = np.asarray(x)
+    except Exception:   # ragged lists and the like
+        array = np.asarray(None)
+    if array.dtype.kind not in "fiub" or array.ndim not in (1, 2) or \
+            array.shape[-1] != encode.SIZE or not np.isfinite(array).all():
+        raise BotError(f"a policy model scores observations: arrays of {encode.SIZE} finite "
+                       f"numbers (encode.observation), or a batch of them, one a row; got "
+                       f"{quote(x, 60)}")
+    return np.atleast_2d(array.astype(np.float32))
+
+
 def _layers(w1: Any, b1: Any, w2: Any, b2: Any) -> Tuple[np.ndarray, ...]:
     """The four arrays as float32, once each is a finite real array and their shapes fit
     together: w1 (observation size, hidden), b1 (hidden,), w2 (hidden, 32), b2 (32,)."""
@@ -209,7 +223,8 @@ class PolicyBot(Bot):
             raise BotError(f"PolicyBot needs a PolicyModel (PolicyModel.load(path)), got "
                            f"{quote(model)}")
         self.model = model
-        self.name = name or f"policy:{Path(str(model.info.get('file', 'model'))).name}"
+        self.name = check_name(name) if name is not None else \
+            f"policy:{Path(str(model.info.get('file', 'model'))).name}"
         super().__init__(seed)
 
     @classmethod
