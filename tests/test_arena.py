@@ -198,6 +198,22 @@ def test_the_command_seats_a_bot_class_of_ones_own(capsys, monkeypatch):
     assert status == 0 and out.startswith("highest (a) against rule (b)")
 
 
+def test_a_bot_of_ones_own_that_fails_in_a_worker_is_one_line_naming_it(tmp_path, capsys,
+                                                                          monkeypatch):
+    (tmp_path / "failing_bots.py").write_text(
+        "from solver.bots import Bot\n"
+        "class Failing(Bot):\n"
+        "    name = 'failing'\n"
+        "    def choose(self, game, seat):\n"
+        "        raise RuntimeError('out of ideas')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    status, out, err = run(capsys, "arena", "--team-a", "failing_bots:Failing", "--team-b",
+                           "rule", "--deals", "2", "--workers", "2", "--quiet")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("klaverjas: error: failing failed to choose a card for seat ")
+    assert err.endswith(": RuntimeError: out of ideas\n")
+
+
 def test_the_command_writes_the_page(tmp_path, capsys):
     page = tmp_path / "arena.html"
     status, out, _ = run(capsys, "arena", "--team-a", "rule", "--team-b", "random", "--deals",

@@ -74,7 +74,13 @@ class Bot(ABC):
             raise SolverError(f"{self.name}: seat {seat.name} is not to play: "
                               f"{game.to_move.name} is")
         seen = game if self.sees_hidden_hands else seat_view(game, seat)
-        card = self.choose(seen, seat)
+        try:
+            card = self.choose(seen, seat)
+        except (SolverError, MemoryError):
+            raise
+        except Exception as err:    # a bot's own bug: one error naming the bot (and chained)
+            raise BotError(f"{self.name} failed to choose a card for seat {seat.name} at trick "
+                           f"{game.trick_number}: {type(err).__name__}: {err}") from err
         if card not in seen.legal_cards():
             raise SolverError(f"{self.name} chose {quote(card)}, which seat {seat.name} may "
                               f"not play; legal are {' '.join(map(str, seen.legal_cards()))}")
