@@ -418,3 +418,12 @@ def test_pyspielbot_refuses_what_is_not_our_bot():
 def test_the_openspiel_game_refuses_ledig_and_smaller_tables_by_name(rules):
     with pytest.raises(SolverError, match="trump game at a table of four"):
         openspiel.game.parse_rules(rules)
+
+
+def test_an_action_string_of_a_trump_draw_that_cannot_be_is_named():
+    state = pyspiel.load_game("klaverjas").new_initial_state()
+    for action in [*range(32), 0]:
+        state.apply_action(action)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 5) == "trump H, EW plays"
+    with pytest.raises(ActionError, match="chance outcome 50 does not draw trump"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 50)

@@ -10,9 +10,11 @@ Trump and the playing team are then set by the `bidding` parameter:
   to play makes its team the playing team; when all four pass, left of the dealer must play.
 
 Actions: 0..31 play the card with that index (`Card.index`, suit * 8 + rank), 32 passes and 33
-plays the turned suit. Chance outcomes of the deal are card indices too. The returns are the
-final scores of the round (`final_scores` under the rules), made zero-sum: each player gets
-its team's score minus the other team's, so the four returns add up to 0.
+plays the turned suit. Chance outcomes of the deal are card indices too. An action not among
+`legal_actions()`, or at a chance node not among `chance_outcomes()`, is an `ActionError`.
+The returns are the final scores of the round (`final_scores` under the rules), made
+zero-sum: each player gets its team's score minus the other team's, so the four returns add
+up to 0.
 
 With `use_double_dummy_result` the round ends as soon as trump is set, scored by the exact
 double-dummy value of the round (the solver's "score" objective), as OpenSpiel's bridge does.
@@ -288,7 +290,10 @@ class KlaverjasState(pyspiel.State):
                 return f"deal {Card.from_index(action)} to {Seat(len(self.dealt) % 4)}"
             if self.dealer is None:
                 return f"dealer {Seat.parse(action)}"
-            if self._bidding == "chance" and 0 <= action < 8:
+            if self._bidding == "chance":
+                if not 0 <= action < 8:
+                    raise ActionError(f"klaverjas: chance outcome {quote(action)} does not draw "
+                                      f"trump and the playing team: those are 0..7")
                 return f"trump {Suit(action // 2)}, {Team(action % 2)} plays"
             return f"turned {Suit.parse(action)}"
         if action == PASS:
