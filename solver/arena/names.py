@@ -33,7 +33,10 @@ BOT_NAMES = ("random", "rule", "dd", "pimc:N", "policy:PATH", "openspiel:ismcts"
 # A bot name or a Bot to copy for each seat.
 BotLike = Union[str, Bot]
 
+_PLAIN = {"random": RandomBot, "rule": RuleBot, "dd": DDBot}
 _ISMCTS = "openspiel:ismcts"
+# Words the names above begin with: never read as a module of one's own.
+_RESERVED = {*_PLAIN, "pimc", "policy", "openspiel"}
 # A number as the names write it: 0.5, 2, 1e-3 (ASCII digits, no sign, space or underscore).
 _PLAIN_NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 # module:Class, the module a dotted Python name: what `import module` could find.
@@ -49,8 +52,8 @@ def make_bot(name: BotLike) -> Bot:
         raise BotError(f"a bot must be a Bot or a bot name ({', '.join(BOT_NAMES)}), got "
                        f"{quote(name)}")
     kind, _, rest = name.partition(":")
-    if name in ("random", "rule", "dd"):
-        return {"random": RandomBot, "rule": RuleBot, "dd": DDBot}[name]()
+    if name in _PLAIN:
+        return _PLAIN[name]()
     if kind == "pimc":
         return _pimc(name, rest)
     if kind == "policy" and rest:
@@ -58,8 +61,7 @@ def make_bot(name: BotLike) -> Bot:
         return PolicyBot.load(rest)
     if name == _ISMCTS or name.startswith(_ISMCTS + ":"):
         return _openspiel_ismcts(name)
-    if kind not in ("random", "rule", "dd", "policy", "openspiel") and \
-            _MODULE_CLASS.fullmatch(name):
+    if kind not in _RESERVED and _MODULE_CLASS.fullmatch(name):
         return _own_bot(name)
     raise BotError(f"unknown bot {quote(name)}: use {', '.join(BOT_NAMES[:-1])} or {BOT_NAMES[-1]}")
 
