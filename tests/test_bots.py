@@ -315,7 +315,7 @@ CRAFTED = {
     "short b1": (dict(b1=np.zeros(3)), r"b1 must have shape \(4,\)"),
     "long b2": (dict(b2=np.zeros(33)), r"b2 must have shape \(32,\)"),
     "no hidden units": (dict(w1=np.zeros((encode.SIZE, 0)), b1=np.zeros(0),
-                         w2=np.zeros((0, 32))), "w1 must have shape"),
+                         w2=np.zeros((0, 32))), "needs at least one hidden unit"),
     "string weights": (dict(w1=np.full((encode.SIZE, 4), "x")), "w1 must hold numbers"),
     "boolean weights": (dict(b2=np.ones(32, bool)), "b2 must hold numbers"),
     "NaN weights": (dict(w2=np.full((4, 32), np.nan)), "w2 holds a number that is not finite"),

@@ -206,8 +206,11 @@ def _layers(w1: Any, b1: Any, w2: Any, b2: Any) -> Tuple[np.ndarray, ...]:
     expected = {"w1": ((encode.SIZE, hidden), "the observation's numbers, hidden units"),
                 "b1": ((hidden,), "hidden units"), "w2": ((hidden, 32), "hidden units, cards"),
                 "b2": ((32,), "cards")}
+    if hidden == 0:
+        raise BotError(f"a policy model needs at least one hidden unit: w1 has shape "
+                       f"{arrays['w1'].shape}")
     for name, (shape, axes) in expected.items():
-        if arrays[name].shape != shape or hidden == 0:
+        if arrays[name].shape != shape:
             raise BotError(f"a policy model's {name} must have shape {shape} ({axes}; the "
                            f"observation as encode.layout() lays it out), got "
                            f"{arrays[name].shape}")

@@ -99,7 +99,7 @@ class KlaverjasEnv(AECEnv):
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         state = self._current()
-        if agent not in AGENTS:
+        if not (isinstance(agent, str) and agent in AGENTS):
             raise NotationError(f"unknown agent {quote(agent)}: the agents are "
                                 f"{', '.join(AGENTS)}")
         player = AGENTS.index(agent)
