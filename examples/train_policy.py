@@ -4,6 +4,7 @@ sees, the single-dummy value of each legal card (`sd_values`), and plays as `Pol
     python examples/train_policy.py                # small: 200 deals, a minute or less
     python examples/train_policy.py --full         # full size: 4000 deals, 8 worlds a row
     python examples/train_policy.py --out my.npz   # then: klaverjas arena --team-a policy:my.npz
+    python examples/train_policy.py --workers 2    # two cores (default: all of them)
 
 The steps:
 1. labels (`solver.labels.generate`, what `klaverjas labels --positions all --worlds N`
@@ -23,17 +24,43 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
 
-from solver import encode
-from solver.arena import play_arena
-from solver.bots import PolicyBot, PolicyModel
-from solver.bots.policy import canonical, canonical_cards, legal_mask, suit_renaming, trumps_of
-from solver.labels import LabelConfig, generate, load
+def worker_count(text: str) -> int:
+    """--workers: a whole number of at least 1."""
+    if not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
+def limit_numpy_threads(argv) -> None:
+    """With --workers N, NumPy's matrix products (the training) use N threads too. Their
+    library sizes its thread pool when NumPy is imported, so this runs before the import; a
+    thread count already set in the environment is kept, and a bad --workers is left to the
+    parser in main() to refuse."""
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--workers" and i + 1 < len(argv) else \
+            arg.partition("=")[2] if arg.startswith("--workers=") else None
+        if value is not None and value.isascii() and value.isdigit() and int(value) >= 1:
+            for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+                os.environ.setdefault(name, value)
+
+
+if __name__ == "__main__":
+    limit_numpy_threads(sys.argv[1:])
+
+import numpy as np  # noqa: E402
+
+from solver import encode  # noqa: E402
+from solver.arena import play_arena  # noqa: E402
+from solver.bots import PolicyBot, PolicyModel  # noqa: E402
+from solver.bots.policy import canonical, canonical_cards, legal_mask, suit_renaming, trumps_of  # noqa: E402
+from solver.labels import LabelConfig, generate, load  # noqa: E402
 
 # Values are points (our team minus theirs, up to a few hundred): scaled near 1 to train.
 SCALE = 100.0
@@ -120,6 +147,9 @@ def main(argv=None) -> None:
                         "(default: a temporary one)")
     parser.add_argument("--out", type=Path, help="where to save the model (default: a "
                         "temporary file)")
+    parser.add_argument("--workers", type=worker_count, help="processes writing the labels and "
+                        "playing the arenas, and NumPy's threads in the training (default: all "
+                        "cores)")
     args = parser.parse_args(argv)
     deals = args.deals or (4000 if args.full else 200)
     worlds = args.worlds or (8 if args.full else 1)
@@ -129,7 +159,8 @@ def main(argv=None) -> None:
 
     with tempfile.TemporaryDirectory() as scratch:
         started = time.perf_counter()
-        columns = make_labels(deals, worlds, args.seed, args.labels or Path(scratch) / "labels")
+        columns = make_labels(deals, worlds, args.seed, args.labels or Path(scratch) / "labels",
+                              args.workers)
         labelled = time.perf_counter()
         xc, target, mask, deal_ids = training_arrays(columns)
         held_out = deal_ids % 10 == 0          # every tenth deal checks the fit
@@ -146,7 +177,8 @@ def main(argv=None) -> None:
         model.save(path)
         bot = PolicyBot.load(path)                       # as `policy:PATH` in the arena
         for opponent in ("random", "rule"):
-            result = play_arena(bot, opponent, deals=arena_deals, seed=args.seed + 1000)
+            result = play_arena(bot, opponent, deals=arena_deals, seed=args.seed + 1000,
+                                workers=args.workers)
             low, high = result.ci95
             print(f"{bot.name} against {opponent}: {result.mean_score_diff:+.1f} per deal "
                   f"(95% interval {low:+.1f} to {high:+.1f}), DD loss per card "

@@ -58,6 +58,12 @@ class BotError(SolverError):
     file that cannot be loaded (named), an arena option out of range (named)."""
 
 
+class ActionError(SolverError):
+    """An action the OpenSpiel game or the PettingZoo environment does not allow now: one not
+    among the state's legal actions or chance outcomes (named, with those that are), or a
+    step before reset() or after the end of the round."""
+
+
 def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
     """`text` cut to `limit` characters, ending in "..." when it was longer."""
     return text if len(text) <= limit else text[:limit - 3] + "..."

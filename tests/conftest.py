@@ -51,6 +51,15 @@ def card_indices(*cards):
     return sorted(Card.parse(c).index for c in cards)
 
 
+def process_ended(pid):
+    """Whether process `pid` has ended: gone, or a zombie (Linux's /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in "ZX"
+    except FileNotFoundError:
+        return True
+
+
 # For property tests whose examples each take a solve or more.
 SLOW = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -12,6 +12,8 @@ import time
 import numpy as np
 import pytest
 
+from conftest import process_ended
+from test_bots import CRAFTED, write_crafted
 from solver import Deal, Game, Solver
 from solver.arena import ArenaResult, play_arena, play_table
 from solver.arena.result import mean_and_ci95, quantile
@@ -161,10 +163,55 @@ def test_the_command_json_is_the_python_result(capsys):
     (["--team-a", "rule", "--team-b", "policy:/no/such.npz"], "argument --team-b: policy file"),
     (["--team-a", "rule", "--team-b", "rule", "--deals", "0"], "--deals must be a whole number"),
     (["--team-b", "rule"], "the following arguments are required: --team-a"),
+    (["--team-a", "pimc:²", "--team-b", "rule"], "argument --team-a: the worlds of pimc:²"),
+    (["--team-a", "openspiel:ismcts:²", "--team-b", "rule"],
+     "argument --team-a: the simulations of openspiel:ismcts:²"),
+    (["--team-a", "openspiel:ismcts:1:2", "--team-b", "rule"],
+     "argument --team-a: the simulations of openspiel:ismcts:1:2"),
+    (["--team-a", "random:", "--team-b", "rule"], "argument --team-a: unknown bot 'random:'"),
+    (["--team-a", "policy:/dev/null", "--team-b", "rule"],
+     "argument --team-a: policy file '/dev/null' is not a policy model"),
+    (["--team-a", "no_such_module_here:MyBot", "--team-b", "rule"],
+     "argument --team-a: bot 'no_such_module_here:MyBot': no module named"),
+    (["--team-a", "json:JSONDecoder", "--team-b", "rule"],
+     "argument --team-a: bot 'json:JSONDecoder': JSONDecoder is not a Bot class"),
 ])
 def test_command_errors_name_the_option(capsys, argv, message):
     status, out, err = run(capsys, "arena", *argv, "--quiet")
     assert status == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("case", sorted(CRAFTED))
+def test_a_crafted_policy_file_is_one_line_naming_it_with_worker_processes(tmp_path, capsys,
+                                                                           case):
+    path = write_crafted(tmp_path / "crafted.npz", CRAFTED[case][0])
+    status, out, err = run(capsys, "arena", "--team-a", "rule", "--team-b", f"policy:{path}",
+                           "--deals", "2", "--workers", "2", "--quiet")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"klaverjas: error: argument --team-b: policy file '{path}'")
+
+
+def test_the_command_seats_a_bot_class_of_ones_own(capsys, monkeypatch):
+    monkeypatch.syspath_prepend("examples")     # as PYTHONPATH=examples does
+    status, out, _ = run(capsys, "arena", "--team-a", "highest_card_bot:HighestCard",
+                         "--team-b", "rule", "--deals", "1", "--workers", "1", "--quiet")
+    assert status == 0 and out.startswith("highest (a) against rule (b)")
+
+
+def test_a_bot_of_ones_own_that_fails_in_a_worker_is_one_line_naming_it(tmp_path, capsys,
+                                                                          monkeypatch):
+    (tmp_path / "failing_bots.py").write_text(
+        "from solver.bots import Bot\n"
+        "class Failing(Bot):\n"
+        "    name = 'failing'\n"
+        "    def choose(self, game, seat):\n"
+        "        raise RuntimeError('out of ideas')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    status, out, err = run(capsys, "arena", "--team-a", "failing_bots:Failing", "--team-b",
+                           "rule", "--deals", "2", "--workers", "2", "--quiet")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("klaverjas: error: failing failed to choose a card for seat ")
+    assert err.endswith(": RuntimeError: out of ideas\n")
 
 
 def test_the_command_writes_the_page(tmp_path, capsys):
@@ -188,6 +235,40 @@ def test_ctrl_c_stops_the_worker_processes_at_once():
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err == "klaverjas: interrupted\n" and out == ""
     assert time.perf_counter() - start < 10
+
+
+def worker_pids(proc, count):
+    """The pids of the `count` worker processes of `proc`, once it has started them all."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        found = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                               text=True).stdout.split()
+        if len(found) >= count:
+            return [int(pid) for pid in found]
+        time.sleep(0.01)
+    raise AssertionError(f"the arena did not start {count} workers")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_the_workers_end_with_their_parent_and_the_reader_sees_the_end(sig):
+    # `klaverjas arena ... | jq`: the workers hold the parent's stdout, so a worker that
+    # outlived its parent would leave the reader waiting for ever.
+    proc = subprocess.Popen([sys.executable, "-m", "solver.cli", "arena", "--team-a", "pimc:64",
+                             "--team-b", "pimc:64", "--deals", "50", "--workers", "2",
+                             "--json", "--quiet"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    workers = worker_pids(proc, 2)
+    os.kill(proc.pid, sig)      # the parent only, as `kill PID` does
+    deadline = time.monotonic() + 1.0
+    while not all(process_ended(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    survivors = [pid for pid in workers if not process_ended(pid)]
+    for pid in survivors:
+        os.kill(pid, signal.SIGKILL)
+    assert survivors == []
+    out, _ = proc.communicate(timeout=30)       # end of output: nobody holds the pipe
+    assert out == "" and proc.returncode == -sig
 
 
 def die_at_once(deal_id):

@@ -1,5 +1,7 @@
 """The bots: each plays only legal cards, a seeded bot repeats itself, a bot that cannot see
 the hidden hands plays the same whatever they are, and the rules of RuleBot as written."""
+import os
+
 import numpy as np
 import pytest
 
@@ -296,8 +298,97 @@ def test_a_policy_file_that_is_not_one_is_named(tmp_path):
         PolicyModel.load(tmp_path / "missing.npz")
     np.savez(tmp_path / "shape.npz", w1=np.zeros((3, 4)), b1=np.zeros(4), w2=np.zeros((4, 32)),
              b2=np.zeros(32), meta=np.array(["klaverjas-policy-mlp-1", ""]))
-    with pytest.raises(BotError, match=f"maps {encode.SIZE} observation numbers to 32 card scores"):
+    with pytest.raises(BotError, match=rf"w1 must have shape \({encode.SIZE}, 4\)"):
         PolicyModel.load(tmp_path / "shape.npz")
+
+
+def good_arrays(hidden=4):
+    model = PolicyModel.initial(hidden=hidden, seed=1)
+    return dict(w1=model.w1, b1=model.b1, w2=model.w2, b2=model.b2,
+                meta=np.array(["klaverjas-policy-mlp-1", "[]"]))
+
+
+# name -> (what to change in a good file, the words of the error)
+CRAFTED = {
+    "1-D w1": (dict(w1=np.zeros(encode.SIZE)), "w1 must have shape"),
+    "3-D w2": (dict(w2=np.zeros((4, 32, 2))), "w2 must have shape"),
+    "short b1": (dict(b1=np.zeros(3)), r"b1 must have shape \(4,\)"),
+    "long b2": (dict(b2=np.zeros(33)), r"b2 must have shape \(32,\)"),
+    "no hidden units": (dict(w1=np.zeros((encode.SIZE, 0)), b1=np.zeros(0),
+                         w2=np.zeros((0, 32))), "needs at least one hidden unit"),
+    "string weights": (dict(w1=np.full((encode.SIZE, 4), "x")), "w1 must hold numbers"),
+    "boolean weights": (dict(b2=np.ones(32, bool)), "b2 must hold numbers"),
+    "NaN weights": (dict(w2=np.full((4, 32), np.nan)), "w2 holds a number that is not finite"),
+    "empty meta": (dict(meta=np.array([], dtype=str)), "not a policy model of format"),
+    "numeric meta": (dict(meta=np.zeros(2)), "not a policy model of format"),
+    "other format": (dict(meta=np.array(["other-format"])), "not a policy model of format"),
+    "no b2": (dict(b2=None), "has no 'b2' array"),
+}
+
+
+def write_crafted(path, change):
+    arrays = {**good_arrays(), **change}
+    np.savez(path, **{k: v for k, v in arrays.items() if v is not None})
+    return path
+
+
+@pytest.mark.parametrize("case", sorted(CRAFTED))
+def test_a_crafted_policy_file_is_refused_naming_the_file_and_the_fault(tmp_path, case):
+    change, message = CRAFTED[case]
+    path = write_crafted(tmp_path / "crafted.npz", change)
+    with pytest.raises(BotError, match=f"policy file '.*crafted.npz'.*{message}"):
+        PolicyModel.load(path)
+    with pytest.raises(BotError, match=message):
+        make_bot(f"policy:{path}")
+
+
+def test_the_crafted_files_fail_for_their_change_alone(tmp_path):
+    assert PolicyModel.load(write_crafted(tmp_path / "good.npz", {})).w1.shape == (encode.SIZE, 4)
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"", "is not a policy model written by PolicyModel.save"),          # /dev/null, empty
+    (b"PK\x03\x04 broken zip", "is not a policy model written by PolicyModel.save"),
+])
+def test_a_file_that_is_no_model_at_all_is_named(tmp_path, content, message):
+    (tmp_path / "m.npz").write_bytes(content)
+    with pytest.raises(BotError, match=message):
+        PolicyModel.load(tmp_path / "m.npz")
+
+
+def test_a_npy_file_a_folder_and_the_null_device_are_no_models(tmp_path):
+    np.save(tmp_path / "one.npy", np.zeros(3))
+    for path in (tmp_path / "one.npy", tmp_path, "/dev/null"):
+        with pytest.raises(BotError, match="policy file"):
+            PolicyModel.load(path)
+    with pytest.raises(BotError, match="policy file '/dev/null' is not a policy model"):
+        make_bot("policy:/dev/null")
+
+
+@pytest.mark.parametrize("path", [None, 3, ["m.npz"]])
+def test_a_policy_path_that_is_no_path_is_named(path):
+    with pytest.raises(BotError, match="a policy file must be a path"):
+        PolicyModel.load(path)
+    with pytest.raises(BotError, match="a policy file must be a path"):
+        PolicyModel.initial(hidden=2).save(path)
+
+
+def test_saving_into_a_folder_or_a_missing_folder_is_named(tmp_path):
+    model = PolicyModel.initial(hidden=2)
+    with pytest.raises(BotError, match="it is a folder"):
+        model.save(tmp_path)
+    with pytest.raises(BotError, match="no folder '.*missing'"):
+        model.save(tmp_path / "missing" / "m.npz")
+
+
+def test_a_policy_model_refuses_arrays_that_do_not_fit():
+    arrays = good_arrays()
+    with pytest.raises(BotError, match="w2 must have shape"):
+        PolicyModel(arrays["w1"], arrays["b1"], arrays["w1"], arrays["b2"])
+    with pytest.raises(BotError, match="b1 must be an array of numbers"):
+        PolicyModel(arrays["w1"], [[1], [1, 2]], arrays["w2"], arrays["b2"])
+    with pytest.raises(BotError, match="info must be a dict"):
+        PolicyModel(arrays["w1"], arrays["b1"], arrays["w2"], arrays["b2"], info="x")
 
 
 def test_the_trump_first_picture_is_the_same_for_every_trump():
@@ -355,6 +446,18 @@ def test_bots_by_name(name, kind):
     ("pimc:8~", "the margin of pimc:8~ must be a number of points above 0, got ''"),
     ("pimc:8~0", "must be a number of points above 0"), ("pimc:8@x~5", "the time budget of"),
     ("openspiel:ismcts:0", "the simulations of openspiel:ismcts:0 must be a whole number"),
+    # isdigit() takes "²" and Arabic-Indic digits, which int() refuses or reads
+    ("pimc:²", "the worlds of pimc:² must be a whole number"),
+    ("pimc:٣", "the worlds of pimc:٣ must be a whole number"),
+    ("openspiel:ismcts:²", "the simulations of openspiel:ismcts:² must be a whole number"),
+    ("openspiel:ismcts:1:2", "the simulations of openspiel:ismcts:1:2 must be a whole number "
+                             ".*got '1:2'"),
+    # float() reads " 1", "1_0" and "٣" too: a number is written plainly
+    ("pimc:8@ 1", "the time budget of pimc:8@ 1 must be a number of seconds above 0"),
+    ("pimc:8@1_0", "the time budget of pimc:8@1_0 must be"),
+    ("pimc:8~٣", "the margin of pimc:8~٣ must be"),
+    ("random:", "unknown bot 'random:'"), ("dd:", "unknown bot 'dd:'"),
+    ("openspiel:", "unknown bot 'openspiel:'"), ("openspiel:mcts", "unknown bot"),
 ])
 def test_a_bad_bot_name_is_named(name, message):
     with pytest.raises(BotError, match=message):
@@ -362,7 +465,42 @@ def test_a_bad_bot_name_is_named(name, message):
 
 
 def test_every_bot_name_is_listed():
-    assert BOT_NAMES == ("random", "rule", "dd", "pimc:N", "policy:PATH", "openspiel:ismcts")
+    assert BOT_NAMES == ("random", "rule", "dd", "pimc:N", "policy:PATH", "openspiel:ismcts",
+                         "module:Class")
+
+
+def test_a_bot_class_of_ones_own_by_module_and_class(monkeypatch):
+    monkeypatch.syspath_prepend("examples")
+    bot = make_bot("highest_card_bot:HighestCard")
+    assert type(bot).__name__ == "HighestCard" and bot.name == "highest"
+    assert isinstance(make_bot("solver.bots:PIMCBot"), PIMCBot)
+
+
+@pytest.mark.parametrize("name, message", [
+    ("no_such_module_here:Bot", "bot 'no_such_module_here:Bot': no module named "
+                                "'no_such_module_here' \\(is its folder on PYTHONPATH"),
+    ("solver.bots.nothing:X", "no module named 'solver.bots.nothing'"),
+    ("solver.bots:Nothing", "module solver.bots has no Nothing"),
+    ("solver.bots:seat_view", "seat_view is not a Bot class"),
+    ("json:JSONDecoder", "JSONDecoder is not a Bot class"),
+    ("solver.bots:Bot", "Bot\\(\\) failed: TypeError"),
+    ("solver.bots.policy:PolicyBot", "PolicyBot\\(\\) failed: TypeError"),
+    ("my bots:X", "unknown bot 'my bots:X'"),
+])
+def test_a_bad_module_or_class_is_refused_by_name(name, message):
+    with pytest.raises(BotError, match=message):
+        make_bot(name)
+
+
+def test_a_module_that_fails_on_import_is_named(tmp_path, monkeypatch):
+    (tmp_path / "broken_bots.py").write_text("import no_such_dependency_here\n")
+    (tmp_path / "raising_bots.py").write_text("1 / 0\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(BotError, match="importing broken_bots failed: No module named "
+                                       "'no_such_dependency_here'"):
+        make_bot("broken_bots:X")
+    with pytest.raises(BotError, match="importing raising_bots failed: ZeroDivisionError"):
+        make_bot("raising_bots:X")
 
 
 def test_a_time_budget_by_name():
@@ -377,3 +515,48 @@ def test_openspiel_ismcts_sits_at_the_arena_where_openspiel_is_installed():
     from solver.arena import play_arena
     result = play_arena("openspiel:ismcts:4", "rule", deals=1, seed=2, workers=1)
     assert result.bots["a"].name == "openspiel:ismcts:4" and result.bots["a"].cards > 0
+
+
+# -- examples/train_policy.py ----------------------------------------------------------------
+
+def train_policy_script():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("train_policy", "examples/train_policy.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_training_example_runs_on_the_workers_it_is_given(monkeypatch, capsys):
+    script = train_policy_script()
+    asked = []
+
+    def recorded(real):
+        def call(*args, workers=None, **kwargs):
+            asked.append(workers)
+            return real(*args, workers=1, **kwargs)     # one process here, whatever was asked
+        return call
+    monkeypatch.setattr(script, "generate", recorded(script.generate))
+    monkeypatch.setattr(script, "play_arena", recorded(script.play_arena))
+    script.main(["--workers", "2", "--deals", "4", "--epochs", "1", "--arena-deals", "1",
+                 "--hidden", "4"])
+    assert asked == [2, 2, 2]       # the labels, then the arena against random and rule
+    assert "policy:policy.npz against rule" in capsys.readouterr().out
+
+
+def test_the_training_example_limits_numpys_threads_before_importing_it(monkeypatch):
+    script = train_policy_script()
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    script.limit_numpy_threads(["--deals", "4", "--workers", "3"])
+    assert os.environ["OPENBLAS_NUM_THREADS"] == os.environ["OMP_NUM_THREADS"] == "3"
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")      # the user's own setting stays
+    script.limit_numpy_threads(["--workers=2"])
+    assert os.environ["OMP_NUM_THREADS"] == "1"
+
+
+@pytest.mark.parametrize("workers", ["0", "two", "²"])
+def test_the_training_example_refuses_a_bad_worker_count(workers, capsys):
+    with pytest.raises(SystemExit):
+        train_policy_script().main(["--workers", workers])
+    assert "argument --workers: must be a whole number of at least 1" in capsys.readouterr().err

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from conftest import process_ended
 from solver import (Card, Deal, Game, NotationError, Rules, Seat, Solver, SolverError, Suit,
                     Team, solve_moves)
 from solver.cli import main
@@ -654,14 +655,6 @@ def test_a_run_holds_no_more_python_memory_for_more_shards(tmp_path, monkeypatch
 
 # -- signals, and runs that share a folder ------------------------------------------------------
 
-def ended(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] in "ZX"    # a zombie has ended
-    except FileNotFoundError:
-        return True
-
-
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_the_workers_end_within_a_second_when_their_parent_dies(tmp_path, sig):
     proc = start_labels(tmp_path)
@@ -672,9 +665,9 @@ def test_the_workers_end_within_a_second_when_their_parent_dies(tmp_path, sig):
     os.kill(proc.pid, sig)      # the parent only, as `kill PID` does
     proc.communicate(timeout=30)
     deadline = time.monotonic() + 1.0
-    while not all(ended(pid) for pid in workers) and time.monotonic() < deadline:
+    while not all(process_ended(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.02)
-    survivors = [pid for pid in workers if not ended(pid)]
+    survivors = [pid for pid in workers if not process_ended(pid)]
     for pid in survivors:
         os.kill(pid, signal.SIGKILL)
     assert survivors == []

@@ -10,7 +10,7 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E4
 
 from solver import Card, Deal, Game, Rules, Seat, Solver, Suit, Team, encode  # noqa: E402
 from solver.bots import RandomBot, RuleBot  # noqa: E402
-from solver.errors import SolverError  # noqa: E402
+from solver.errors import ActionError, NotationError, RulesError, SolverError  # noqa: E402
 from solver.model.scoring import final_scores  # noqa: E402
 
 CONFIGS = [{}, {"bidding": "draaikaart"}, {"use_double_dummy_result": True},
@@ -72,6 +72,27 @@ def test_bad_parameters_are_errors_naming_them(params, message):
         pyspiel.load_game("klaverjas", params)
 
 
+@pytest.mark.parametrize("rules", [{"undertrump": "must", "pit_bonus": 50},
+                                   Rules(undertrump="must", pit_bonus=50),
+                                   '{"undertrump": "must", "pit_bonus": 50}'])
+def test_rules_are_taken_as_a_dict_or_rules_where_python_passes_them(rules):
+    wanted = Rules(undertrump="must", pit_bonus=50)
+    assert openspiel.KlaverjasGame({"rules": rules}).rules == wanted
+    assert openspiel.parse_rules(rules) == wanted
+    # the game's own parameters stay strings, so its string loads it in OpenSpiel
+    game = openspiel.KlaverjasGame({"rules": rules})
+    assert pyspiel.load_game(str(game)).rules == wanted
+
+
+@pytest.mark.parametrize("rules, message", [
+    ('[1, 2]', "JSON object of options, got the JSON"), (3, "rules must be a Rules"),
+    ({"undertrump": "sometimes"}, "undertrump"), ({"players": 3}, "table of four"),
+])
+def test_rules_of_the_wrong_kind_are_rules_errors(rules, message):
+    with pytest.raises(RulesError, match=message):
+        openspiel.parse_rules(rules)
+
+
 def test_an_unknown_parameter_is_refused_by_openspiel():
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'players'"):
         pyspiel.load_game("klaverjas", {"players": 3})
@@ -120,6 +141,90 @@ def test_the_deal_gives_card_k_to_seat_k_mod_4_then_draws_dealer_trump_and_team(
     assert set(round_.deal["E"]) == {Card.from_index(i) for i in range(1, 32, 4)}
     assert state.current_player() == 0
     assert state.legal_actions() == [c.index for c in round_.legal_cards()]
+
+
+# -- every action not legal is refused, at chance nodes too --------------------------------
+
+def draaikaart_bidding(seed=2):
+    """A draaikaart state at the first bid."""
+    state = dealt(pyspiel.load_game("klaverjas", {"bidding": "draaikaart"}), seed)
+    assert state.current_player() >= 0 and state.round is None
+    return state
+
+
+@pytest.mark.parametrize("action", [5, 31, 0, 17, 34, 99])
+def test_a_bid_that_is_not_pass_or_play_is_refused(action):
+    state = draaikaart_bidding()
+    with pytest.raises(ActionError, match=rf"action {action} is not allowed now \(. bids\): "
+                                          rf"allowed are 32 33"):
+        state.apply_action(action)
+    assert state.bids == [] and len(state.history()) == 34     # the deal, dealer, turned suit
+
+
+def test_the_same_card_cannot_be_dealt_twice():
+    state = pyspiel.load_game("klaverjas").new_initial_state()
+    state.apply_action(5)
+    with pytest.raises(ActionError, match=r"action 5 is not allowed now \(chance deals card 2 "
+                                          r"of 32\)"):
+        state.apply_action(5)
+    with pytest.raises(ActionError):
+        state.apply_action(32)
+    assert state.dealt == [5]
+
+
+def chance_state(bidding, outcomes):
+    state = pyspiel.load_game("klaverjas", {"bidding": bidding}).new_initial_state()
+    for action in outcomes:
+        state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize("bidding, before, action, phase", [
+    ("chance", range(32), 7, "chance draws the dealer"),
+    ("chance", [*range(32), 0], 50, "chance draws trump and the playing team"),
+    ("chance", [*range(32), 0], 8, "chance draws trump and the playing team"),
+    ("draaikaart", [*range(32), 0], 9, "chance turns a suit"),
+    ("draaikaart", [*range(32), 0], 4, "chance turns a suit"),
+])
+def test_a_chance_outcome_that_cannot_happen_is_refused(bidding, before, action, phase):
+    state = chance_state(bidding, before)
+    with pytest.raises(ActionError, match=rf"action {action} is not allowed now \({phase}\)"):
+        state.apply_action(action)
+
+
+def test_a_card_not_legal_and_a_bid_in_the_play_are_refused():
+    state = dealt(pyspiel.load_game("klaverjas"), 3)
+    legal = state.legal_actions()
+    for action in sorted(set(range(34)) - set(legal)):
+        with pytest.raises(ActionError, match="plays a card"):
+            state.apply_action(action)
+    assert len(state.round.played) == 0
+
+
+def test_no_action_is_taken_after_the_end():
+    state = dealt(pyspiel.load_game("klaverjas", {"use_double_dummy_result": True}), 3)
+    assert state.is_terminal()
+    with pytest.raises(ActionError, match="the round is over"):
+        state.apply_action(0)
+
+
+@pytest.mark.parametrize("player", [9, -1, 4, 1.0, "N", None])
+def test_a_player_that_is_not_one_is_named(player):
+    state = dealt(pyspiel.load_game("klaverjas"), 3)
+    with pytest.raises(NotationError, match="a klaverjas player must be a whole number from 0 "
+                                            "to 3"):
+        state.resample_from_infostate(player, np.random.RandomState(1).random_sample)
+    with pytest.raises(NotationError):
+        state.observation_array(player)
+    with pytest.raises(NotationError):
+        state.information_state(player)
+
+
+@pytest.mark.parametrize("sampler", [None, lambda: 1.5, lambda: "x", lambda: -0.1])
+def test_a_probability_sampler_that_gives_no_probability_is_named(sampler):
+    state = dealt(pyspiel.load_game("klaverjas"), 3)
+    with pytest.raises(SolverError, match="the probability sampler must"):
+        state.resample_from_infostate(0, sampler)
 
 
 def test_returns_are_the_team_score_differences_and_add_up_to_zero():
@@ -313,3 +418,12 @@ def test_pyspielbot_refuses_what_is_not_our_bot():
 def test_the_openspiel_game_refuses_ledig_and_smaller_tables_by_name(rules):
     with pytest.raises(SolverError, match="trump game at a table of four"):
         openspiel.game.parse_rules(rules)
+
+
+def test_an_action_string_of_a_trump_draw_that_cannot_be_is_named():
+    state = pyspiel.load_game("klaverjas").new_initial_state()
+    for action in [*range(32), 0]:
+        state.apply_action(action)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 5) == "trump H, EW plays"
+    with pytest.raises(ActionError, match="chance outcome 50 does not draw trump"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 50)

@@ -7,9 +7,10 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test  # noqa: E402
 
-from solver import encode  # noqa: E402
-from solver.errors import SolverError  # noqa: E402
-from solver.pettingzoo import env  # noqa: E402
+from solver import Rules, encode  # noqa: E402
+from solver.errors import ActionError, NotationError, RulesError, SolverError  # noqa: E402
+from solver.openspiel import PASS, PLAY  # noqa: E402
+from solver.pettingzoo import env, raw_env  # noqa: E402
 
 
 # The agents are the seats N E S W, not PettingZoo's suggested "player_0"; the observation is
@@ -17,8 +18,16 @@ from solver.pettingzoo import env  # noqa: E402
 @pytest.mark.filterwarnings("ignore:We recommend agents to be named")
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
-@pytest.mark.parametrize("settings", [{}, {"bidding": "draaikaart", "rules": "rotterdam"}])
-def test_the_environment_passes_pettingzoos_api_test(settings):
+@pytest.mark.parametrize("bidding", [None, "chance", "draaikaart"])
+@pytest.mark.parametrize("use_double_dummy_result", [False, True])
+@pytest.mark.parametrize("rules", ["amsterdam", "rotterdam"])
+def test_every_configuration_passes_pettingzoos_api_test(bidding, use_double_dummy_result, rules):
+    settings = dict(bidding=bidding, use_double_dummy_result=use_double_dummy_result,
+                    rules=rules)
+    if bidding == "chance" and use_double_dummy_result:     # no seat would ever act
+        with pytest.raises(SolverError, match="use bidding 'draaikaart'"):
+            env(**settings)
+        return
     api_test(env(**settings), num_cycles=200)
 
 
@@ -70,10 +79,58 @@ def test_an_illegal_action_is_an_error_naming_the_legal_ones():
         table.step(illegal)
 
 
-def test_with_the_double_dummy_result_the_round_ends_after_trump_is_set():
+def test_with_the_double_dummy_result_the_seats_bid_and_the_round_ends_after_trump_is_set():
     table = env(use_double_dummy_result=True)
     table.reset(seed=4)
-    assert all(table.terminations.values())
+    assert not any(table.terminations.values())
+    actions, rewards = play(table, 4)
+    assert actions and set(actions) <= {PASS, PLAY} and len(actions) <= 4
+    state = table.unwrapped.state
+    assert state.is_terminal() and state.round.played == []
+    assert rewards["N"] == rewards["S"] == -rewards["E"] == -rewards["W"]
+
+
+@pytest.mark.parametrize("rules", [{"undertrump": "must", "pit_bonus": 50},
+                                   Rules(undertrump="must", pit_bonus=50),
+                                   '{"undertrump": "must", "pit_bonus": 50}'])
+def test_rules_are_taken_as_rules_a_dict_or_json(rules):
+    assert env(rules=rules).unwrapped.game.rules == Rules(undertrump="must", pit_bonus=50)
+    with pytest.raises(RulesError, match="undertrump"):
+        env(rules={"undertrump": "sometimes"})
+
+
+def test_a_step_before_reset_is_named():
+    with pytest.raises(ActionError, match="call reset\\(\\) first"):
+        raw_env().step(0)
+    with pytest.raises(ActionError, match="call reset\\(\\) first"):
+        raw_env().observe("N")
+    # the wrapper keeps PettingZoo's own order check, an AssertionError that says so
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
+        env().step(0)
+
+
+@pytest.mark.parametrize("agent", ["X", "player_0", 0, None, "n"])
+def test_an_agent_that_is_no_seat_is_named(agent):
+    table = env()
+    table.reset(seed=1)
+    with pytest.raises(NotationError, match="unknown agent .*: the agents are N, E, S, W"):
+        table.observe(agent)
+
+
+def test_a_step_after_the_end_is_named():
+    table = raw_env()
+    play(table, 2)
+    assert table.agents == []
+    with pytest.raises(ActionError, match="the round is over: .*call reset\\(\\)"):
+        table.step(0)
+
+
+@pytest.mark.parametrize("action", [True, 1.0, "0", None, 99, -1, np.array([0])])
+def test_an_action_that_is_no_legal_action_is_named(action):
+    table = env()
+    table.reset(seed=3)
+    with pytest.raises(ActionError, match="may not take action"):
+        table.step(action)
 
 
 def test_bad_settings_are_errors_naming_them():

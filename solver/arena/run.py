@@ -23,6 +23,7 @@ import sys
 import time
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
+from .._parent import end_with_parent
 from ..analysis.worlds import MOST_WORLDS
 from ..bots import Bot
 from ..engine.search import Solver
@@ -137,9 +138,10 @@ def _outcomes(arena: _Arena, teams: Tuple[BotLike, BotLike], deals: int,
 _process_arena: Optional[_Arena] = None
 
 
-def _start_process(teams: Tuple[BotLike, BotLike], seed: int, rules: Rules,
+def _start_process(parent: int, teams: Tuple[BotLike, BotLike], seed: int, rules: Rules,
                    sd_worlds: int) -> None:
     global _process_arena
+    end_with_parent(parent)     # killed, the parent must not leave its workers playing on
     _process_arena = _Arena(teams[0], teams[1], seed, rules, sd_worlds)
 
 
@@ -157,7 +159,7 @@ def _in_processes(arena: _Arena, teams: Tuple[BotLike, BotLike], deals: int,
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
                                initializer=_start_process,
-                               initargs=(teams, arena.seed, arena.rules, arena.sd_worlds))
+                               initargs=(os.getpid(), teams, arena.seed, arena.rules, arena.sd_worlds))
     try:
         # map keeps deal order: the result is the same whatever finishes first.
         yield from pool.map(_play_in_process, range(deals))

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from typing import List, Sequence
 
 from ..analysis.view import analyse_view
+from ..analysis.worlds import MOST_WORLDS
 from ..bots import Bot
 from ..engine.search import Solver
+from ..errors import BotError, quote, whole_number
 from ..model.cards import ByTeam, Card, Seat, SuitLike, SeatLike, TeamLike, Team
 from ..model.deal import Deal
 from ..model.game import Game
@@ -58,6 +60,14 @@ def play_table(deal: Deal, trump: SuitLike, leader: SeatLike, playing: TeamLike,
     (for the round's rules). With `sd_worlds`, each card with a choice is judged single
     dummy over that many worlds, drawn with a seed mixed from `sd_seed` and the cards
     played."""
+    if not isinstance(solver, Solver):
+        raise BotError(f"play_table needs a Solver (Solver(rules)) to judge the cards, got "
+                       f"{quote(solver)}")
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence) or len(bots) != 4 or \
+            not all(isinstance(bot, Bot) for bot in bots):
+        raise BotError(f"play_table needs four Bots, one per seat N E S W, got {quote(bots)}")
+    sd_worlds = whole_number("sd_worlds", sd_worlds, 0, MOST_WORLDS, error=BotError)
+    sd_seed = whole_number("sd_seed", sd_seed, 0, error=BotError)
     game = Game(deal, trump, leader, playing, solver.rules)
     moves: List[Move] = []
     while not game.is_over:

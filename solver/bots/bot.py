@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from typing import Optional
 
 from ..analysis.worlds import same_round, sample_worlds
-from ..errors import SolverError, quote, whole_number
+from ..errors import BotError, SolverError, quote, whole_number
 from ..model.cards import Card, Seat, SeatLike
 from ..model.game import Game, check_game
 
@@ -36,6 +36,13 @@ def seat_view(game: Game, seat: SeatLike) -> Game:
     for card in game.played:
         view.place(card)     # judged when it was played; the world agrees with the play
     return view
+
+
+def check_name(name: object) -> str:
+    """`name`, a bot's name as results show it: a non-empty string, else BotError."""
+    if not (isinstance(name, str) and name):
+        raise BotError(f"a bot's name must be a non-empty string, got {quote(name)}")
+    return name
 
 
 class Bot(ABC):
@@ -67,7 +74,13 @@ class Bot(ABC):
             raise SolverError(f"{self.name}: seat {seat.name} is not to play: "
                               f"{game.to_move.name} is")
         seen = game if self.sees_hidden_hands else seat_view(game, seat)
-        card = self.choose(seen, seat)
+        try:
+            card = self.choose(seen, seat)
+        except (SolverError, MemoryError):
+            raise
+        except Exception as err:    # a bot's own bug: one error naming the bot (and chained)
+            raise BotError(f"{self.name} failed to choose a card for seat {seat.name} at trick "
+                           f"{game.trick_number}: {type(err).__name__}: {err}") from err
         if card not in seen.legal_cards():
             raise SolverError(f"{self.name} chose {quote(card)}, which seat {seat.name} may "
                               f"not play; legal are {' '.join(map(str, seen.legal_cards()))}")

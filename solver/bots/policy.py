@@ -25,10 +25,10 @@ from typing import Any, Dict, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from .. import encode
-from ..errors import BotError, quote, whole_number
+from ..errors import BotError, quote, shorten, whole_number
 from ..model.cards import Card, Seat
 from ..model.game import Game
-from .bot import Bot
+from .bot import Bot, check_name
 
 # The blocks of the observation whose last axis is a card index, renamed with the suits.
 CARD_BLOCKS = ("hand", "played_by", "played_in_trick", "current_trick", "seen")
@@ -93,12 +93,9 @@ class PolicyModel:
 
     def __init__(self, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: np.ndarray,
                  info: Optional[Dict[str, Any]] = None) -> None:
-        self.w1, self.b1, self.w2, self.b2 = (np.asarray(a, dtype=np.float32)
-                                              for a in (w1, b1, w2, b2))
-        if self.w1.shape[0] != encode.SIZE or self.w2.shape[1] != 32 or \
-                self.w1.shape[1] != self.w2.shape[0]:
-            raise BotError(f"a policy model maps {encode.SIZE} observation numbers to 32 card "
-                           f"scores, got layers of shapes {self.w1.shape} and {self.w2.shape}")
+        self.w1, self.b1, self.w2, self.b2 = _layers(w1, b1, w2, b2)
+        if info is not None and not isinstance(info, dict):
+            raise BotError(f"a policy model's info must be a dict or None, got {quote(info)}")
         self.info = dict(info or {})
 
     @classmethod
@@ -116,35 +113,109 @@ class PolicyModel:
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         """A score for each card (real card order) of each observation in `x` (rows, SIZE)."""
-        x = np.atleast_2d(np.asarray(x, dtype=np.float32))
+        x = _observations(x)
         out = self.hidden(canonical(x)) @ self.w2 + self.b2
         return real_cards(out, trumps_of(x))
 
     def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
         """Write the model to `path` (NumPy's .npz)."""
+        where = f"policy file {quote(_path_text(path))}"
+        path = Path(path)
+        if path.is_dir():
+            raise BotError(f"cannot write {where}: it is a folder")
+        if not path.parent.is_dir():
+            raise BotError(f"cannot write {where}: no folder {quote(str(path.parent))}")
         meta = np.array([FORMAT, repr(sorted(self.info.items()))])
         with open(path, "wb") as f:
             np.savez(f, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2, meta=meta)
 
     @classmethod
     def load(cls, path: Union[str, "os.PathLike[str]"]) -> "PolicyModel":
-        """The model `save` wrote to `path`; BotError naming the file if it is not one."""
-        where = f"policy file {quote(str(path))}"
+        """The model `save` wrote to `path`, every array checked (its dtype, its shape against
+        the others' and `encode.layout()`, finite weights, the format in `meta`); BotError
+        naming the file and what is wrong if it is not one."""
+        where = f"policy file {quote(_path_text(path))}"
+        if Path(path).is_dir():
+            raise BotError(f"{where} is a folder, not a model written by PolicyModel.save")
         try:
             with np.load(Path(path), allow_pickle=False) as data:
-                arrays = {k: data[k] for k in ("w1", "b1", "w2", "b2", "meta")}
+                missing = [k for k in _ARRAYS if k not in data.files]
+                if missing:
+                    raise BotError(f"{where} has no {quote(missing[0])} array: it is not a "
+                                   f"policy model written by PolicyModel.save")
+                arrays = {k: data[k] for k in _ARRAYS}
         except FileNotFoundError:
             raise BotError(f"{where} does not exist") from None
-        except (OSError, ValueError, KeyError) as err:
+        except BotError:
+            raise
+        except Exception as err:    # empty, not a zip, a damaged member, a .npy: all say so
+            reason = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
             raise BotError(f"{where} is not a policy model written by PolicyModel.save "
-                           f"({type(err).__name__}: {err})") from None
-        if str(arrays["meta"][0]) != FORMAT:
-            raise BotError(f"{where} is not a policy model of format {FORMAT}")
+                           f"({shorten(reason)})") from None
+        meta = arrays["meta"]
+        if meta.dtype.kind != "U" or meta.ndim != 1 or meta.size == 0 or str(meta[0]) != FORMAT:
+            raise BotError(f"{where} is not a policy model of format {FORMAT} (its meta "
+                           f"array is {quote(meta.tolist(), 60)})")
         try:
             return cls(arrays["w1"], arrays["b1"], arrays["w2"], arrays["b2"],
                        {"file": str(path)})
         except BotError as err:
             raise BotError(f"{where}: {err}") from None
+
+
+_ARRAYS = ("w1", "b1", "w2", "b2", "meta")
+
+
+def _path_text(path: Any) -> str:
+    """`path` as text, for a message; BotError if it is not a path at all."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise BotError(f"a policy file must be a path (str or pathlib.Path), got {quote(path)}")
+    return os.fsdecode(path)
+
+
+def _observations(x: Any) -> np.ndarray:
+    """`x`, one observation or a batch of them, as a float32 array (rows, SIZE)."""
+    try:
+        array = np.asarray(x)
+    except Exception:   # ragged lists and the like
+        array = np.asarray(None)
+    if array.dtype.kind not in "fiub" or array.ndim not in (1, 2) or \
+            array.shape[-1] != encode.SIZE or not np.isfinite(array).all():
+        raise BotError(f"a policy model scores observations: arrays of {encode.SIZE} finite "
+                       f"numbers (encode.observation), or a batch of them, one a row; got "
+                       f"{quote(x, 60)}")
+    return np.atleast_2d(array.astype(np.float32))
+
+
+def _layers(w1: Any, b1: Any, w2: Any, b2: Any) -> Tuple[np.ndarray, ...]:
+    """The four arrays as float32, once each is a finite real array and their shapes fit
+    together: w1 (observation size, hidden), b1 (hidden,), w2 (hidden, 32), b2 (32,)."""
+    arrays = {}
+    for name, value in (("w1", w1), ("b1", b1), ("w2", w2), ("b2", b2)):
+        try:
+            array = np.asarray(value)
+        except Exception:   # ragged lists and the like
+            raise BotError(f"a policy model's {name} must be an array of numbers, got "
+                           f"{quote(value)}") from None
+        if array.dtype.kind not in "fiu":
+            raise BotError(f"a policy model's {name} must hold numbers, got an array of "
+                           f"dtype {array.dtype}")
+        if not np.isfinite(array).all():
+            raise BotError(f"a policy model's {name} holds a number that is not finite")
+        arrays[name] = array
+    hidden = arrays["w1"].shape[1] if arrays["w1"].ndim == 2 else "hidden"
+    expected = {"w1": ((encode.SIZE, hidden), "the observation's numbers, hidden units"),
+                "b1": ((hidden,), "hidden units"), "w2": ((hidden, 32), "hidden units, cards"),
+                "b2": ((32,), "cards")}
+    if hidden == 0:
+        raise BotError(f"a policy model needs at least one hidden unit: w1 has shape "
+                       f"{arrays['w1'].shape}")
+    for name, (shape, axes) in expected.items():
+        if arrays[name].shape != shape:
+            raise BotError(f"a policy model's {name} must have shape {shape} ({axes}; the "
+                           f"observation as encode.layout() lays it out), got "
+                           f"{arrays[name].shape}")
+    return tuple(arrays[name].astype(np.float32) for name in expected)
 
 
 class PolicyBot(Bot):
@@ -156,7 +227,8 @@ class PolicyBot(Bot):
             raise BotError(f"PolicyBot needs a PolicyModel (PolicyModel.load(path)), got "
                            f"{quote(model)}")
         self.model = model
-        self.name = name or f"policy:{Path(str(model.info.get('file', 'model'))).name}"
+        self.name = check_name(name) if name is not None else \
+            f"policy:{Path(str(model.info.get('file', 'model'))).name}"
         super().__init__(seed)
 
     @classmethod

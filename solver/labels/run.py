@@ -25,6 +25,7 @@ from typing import Any, Dict, Generator, Iterator, List, Optional, Tuple, cast
 
 import numpy as np
 
+from .._parent import end_with_parent
 from ..errors import LabelsError, quote, whole_number
 from .config import LabelConfig
 from .folder import (check_kept, finish_manifest, locked, missing_shards, open_manifest,
@@ -298,7 +299,7 @@ def _serve(config: LabelConfig, connection: Connection, parent: int) -> None:
     # SIGTERM, from the pool's close() among others, ends a worker at once (the parent's own
     # handler came along with the fork).
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _end_with_parent(parent)
+    end_with_parent(parent)
     while True:
         try:
             shard = connection.recv()
@@ -316,30 +317,6 @@ def _serve(config: LabelConfig, connection: Connection, parent: int) -> None:
             connection.send(message)
         except OSError:         # the parent is gone
             return
-
-
-_PR_SET_PDEATHSIG = 1       # from <linux/prctl.h>
-
-
-def _end_with_parent(parent: int) -> None:
-    """End this worker within a second of its parent's death, however the parent dies
-    (kill -9 included): an orphan would search on until its shard is done, for nobody."""
-    asked = False
-    if sys.platform.startswith("linux"):
-        import ctypes
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            asked = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
-        except (OSError, AttributeError):
-            pass
-    if not asked:       # elsewhere: a thread that watches (the search runs without the GIL)
-        def watch() -> None:
-            while os.getppid() == parent:
-                time.sleep(0.2)
-            os._exit(1)
-        threading.Thread(target=watch, daemon=True).start()
-    if os.getppid() != parent:      # it died before we asked
-        os._exit(1)
 
 
 # tcp://host:port, tls://host:port or host:port (TCP); inproc:// is a cluster in this process.

@@ -15,26 +15,32 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ..bots.bot import Bot
-from ..errors import SolverError, quote, whole_number
-from ..model.cards import Card, Rank, Seat, Suit
-from ..model.game import Game
-from ..model.rules import Rules
-from .game import NAME, PASS, PLAY, KlaverjasState, rules_text
+from ..bots.bot import Bot, check_name
+from ..errors import SolverError, choice, quote, whole_number
+from ..model.cards import Card, CardsLike, Rank, Seat, Suit, SuitLike, parse_cards
+from ..model.game import Game, check_game
+from ..model.rules import Rules, RulesLike
+from .game import BIDDINGS, NAME, PASS, PLAY, KlaverjasGame, KlaverjasState, parse_rules, rules_text
 
 # Builds an OpenSpiel bot for a game, drawing its randomness from the NumPy stream given.
 BotFactory = Callable[[Any, np.random.RandomState], Any]
 
 
-def load_game(rules: Rules, bidding: str = "chance") -> Any:
-    """The OpenSpiel klaverjas game for `rules`."""
-    return pyspiel.load_game(NAME, {"rules": rules_text(rules), "bidding": bidding})
+def load_game(rules: RulesLike = "amsterdam", bidding: str = "chance") -> Any:
+    """The OpenSpiel klaverjas game for `rules` (a Rules, a preset name, a dict of options or
+    their JSON)."""
+    return pyspiel.load_game(NAME, {"rules": rules_text(parse_rules(rules)),
+                                    "bidding": choice("bidding", bidding, BIDDINGS)})
 
 
 def state_from_game(game: Game, spiel_game: Optional[Any] = None) -> KlaverjasState:
     """The OpenSpiel state of a `Game` at its position (in a game whose trump and playing team
     are drawn by chance, `bidding="chance"`): the same deal, trump, leader (so the dealer is
     the seat before it), playing team and cards played."""
+    check_game(game)
+    if spiel_game is not None and not isinstance(spiel_game, KlaverjasGame):
+        raise SolverError(f"state_from_game needs a klaverjas game (load_game(rules)) or None, "
+                          f"got {quote(spiel_game)}")
     spiel_game = spiel_game if spiel_game is not None else load_game(game.rules)
     state = spiel_game.new_initial_state()
     for k in range(32):
@@ -60,7 +66,7 @@ class OpenSpielBot(Bot):
             raise SolverError(f"OpenSpielBot needs a function (game, random_state) -> "
                               f"pyspiel.Bot, got {quote(make)}")
         self._make = make
-        self.name = name
+        self.name = check_name(name)
         self._bots: Dict[Rules, Tuple[Any, Any]] = {}     # rules -> (OpenSpiel game, its bot)
         super().__init__(seed)
 
@@ -118,10 +124,11 @@ def ismcts_bot(seed: Optional[int] = None, simulations: int = 100, uct_c: float 
     return ISMCTSBot(seed, simulations, uct_c, rollouts)
 
 
-def plays_turned(hand: List[Card], turned: Suit) -> bool:
+def plays_turned(hand: CardsLike, turned: SuitLike) -> bool:
     """A plain draaikaart bid: play the turned suit with its jack and one more trump, its
-    nine and two more, or any four trumps; else pass."""
-    trumps = {card.rank for card in hand if card.suit == turned}
+    nine and two more, or any four trumps; else pass. `hand`: Cards or their notation."""
+    turned = Suit.parse(turned)
+    trumps = {card.rank for card in parse_cards(hand) if card.suit == turned}
     return (Rank.JACK in trumps and len(trumps) >= 2) or \
         (Rank.NINE in trumps and len(trumps) >= 3) or len(trumps) >= 4
 

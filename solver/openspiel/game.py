@@ -10,9 +10,11 @@ Trump and the playing team are then set by the `bidding` parameter:
   to play makes its team the playing team; when all four pass, left of the dealer must play.
 
 Actions: 0..31 play the card with that index (`Card.index`, suit * 8 + rank), 32 passes and 33
-plays the turned suit. Chance outcomes of the deal are card indices too. The returns are the
-final scores of the round (`final_scores` under the rules), made zero-sum: each player gets
-its team's score minus the other team's, so the four returns add up to 0.
+plays the turned suit. Chance outcomes of the deal are card indices too. An action not among
+`legal_actions()`, or at a chance node not among `chance_outcomes()`, is an `ActionError`.
+The returns are the final scores of the round (`final_scores` under the rules), made
+zero-sum: each player gets its team's score minus the other team's, so the four returns add
+up to 0.
 
 With `use_double_dummy_result` the round ends as soon as trump is set, scored by the exact
 double-dummy value of the round (the solver's "score" objective), as OpenSpiel's bridge does.
@@ -28,11 +30,13 @@ import pyspiel
 from .. import encode
 from ..analysis.worlds import sample_worlds
 from ..engine.search import Solver
-from ..errors import SolverError, choice, quote
+from ..errors import ActionError, NotationError, RulesError, SolverError, choice, quote, \
+    shorten, whole_number
 from ..model.cards import CARD_POINTS_TOTAL, Card, Seat, Suit, Team
 from ..model.deal import Deal
 from ..model.game import Game
-from ..model.rules import RULE_PRESETS, Rules, load_rules, require_four_player_trump
+from ..model.rules import (RULE_PRESETS, Rules, RulesLike, check_rules,
+                           require_four_player_trump)
 from ..model.scoring import final_scores
 
 NAME = "klaverjas"
@@ -61,23 +65,29 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def parse_rules(text: str) -> Rules:
+def parse_rules(value: RulesLike) -> Rules:
     """The `rules` parameter: a preset name ("amsterdam", "rotterdam") or a JSON object of
     Rules options ('{"undertrump": "must"}'). In a game string, where commas separate the
     parameters, the JSON's commas are written as semicolons, as `rules_text` writes them:
-    'klaverjas(rules={"roem": "hand"; "undertrump": "must"})'."""
-    if not isinstance(text, str):
-        raise SolverError(f"klaverjas rules must be a preset name or a JSON object of options, "
-                          f"got {quote(text)}")
-    if text.strip().lower() in RULE_PRESETS:
-        return load_rules(text)
-    try:
-        # No option value holds a semicolon, so each one stands for a comma.
-        options = json.loads(text.replace(";", ","))
-    except ValueError:
-        raise SolverError(f"klaverjas rules {quote(text)} is neither a preset "
-                          f"({', '.join(RULE_PRESETS)}) nor a JSON object of options") from None
-    return require_four_player_trump(load_rules(options), "klaverjas in OpenSpiel")
+    'klaverjas(rules={"roem": "hand"; "undertrump": "must"})'. Where Python passes the value
+    itself (`KlaverjasGame({"rules": ...})`, `load_game`, the PettingZoo environment), a dict
+    of options or a `Rules` does as well; OpenSpiel's own `pyspiel.load_game` takes strings
+    only.
+
+    >>> parse_rules({"roem": "hand"}) == parse_rules('{"roem": "hand"}') == Rules(roem="hand")
+    True
+    """
+    if isinstance(value, str) and value.strip().lower() not in RULE_PRESETS:
+        try:
+            # No option value holds a semicolon, so each one stands for a comma.
+            value = json.loads(value.replace(";", ","))
+        except ValueError:
+            raise RulesError(f"klaverjas rules {quote(value)} is neither a preset "
+                             f"({', '.join(RULE_PRESETS)}) nor a JSON object of options") from None
+        if not isinstance(value, dict):
+            raise RulesError(f"klaverjas rules must be a preset name or a JSON object of "
+                             f"options, got the JSON {quote(value)}")
+    return require_four_player_trump(check_rules(value), "klaverjas in OpenSpiel")
 
 
 def rules_text(rules: Rules) -> str:
@@ -220,7 +230,35 @@ class KlaverjasState(pyspiel.State):
             return [(outcome, 0.25) for outcome in range(4)]   # the dealer, or the turned suit
         return [(outcome, 0.125) for outcome in range(8)]       # trump * 2 + playing team
 
+    def _allowed(self) -> List[int]:
+        """The actions (or chance outcomes) that may be applied now."""
+        if self.is_terminal():
+            return []
+        if self._player == pyspiel.PlayerId.CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        return self._legal_actions(self._player)
+
+    def _phase(self) -> str:
+        if self.is_terminal():
+            return "the round is over"
+        if self.round is not None:
+            return f"{Seat(self._player)} plays a card"
+        if len(self.dealt) < 32:
+            return f"chance deals card {len(self.dealt) + 1} of 32"
+        if self.dealer is None:
+            return "chance draws the dealer"
+        if self._bidding == "chance":
+            return "chance draws trump and the playing team"
+        if self.turned is None:
+            return "chance turns a suit"
+        return f"{self._bidder()} bids"
+
     def _apply_action(self, action: int) -> None:
+        allowed = self._allowed()
+        if action not in allowed:
+            listed = shorten(" ".join(map(str, allowed)), 60) if allowed else "none"
+            raise ActionError(f"klaverjas: action {quote(action)} is not allowed now "
+                              f"({self._phase()}): allowed are {listed}")
         if self.round is not None:
             self.round.play(Card.from_index(action))
         elif len(self.dealt) < 32:
@@ -251,10 +289,13 @@ class KlaverjasState(pyspiel.State):
             if len(self.dealt) < 32:
                 return f"deal {Card.from_index(action)} to {Seat(len(self.dealt) % 4)}"
             if self.dealer is None:
-                return f"dealer {Seat(action)}"
+                return f"dealer {Seat.parse(action)}"
             if self._bidding == "chance":
+                if not 0 <= action < 8:
+                    raise ActionError(f"klaverjas: chance outcome {quote(action)} does not draw "
+                                      f"trump and the playing team: those are 0..7")
                 return f"trump {Suit(action // 2)}, {Team(action % 2)} plays"
-            return f"turned {Suit(action)}"
+            return f"turned {Suit.parse(action)}"
         if action == PASS:
             return "pass"
         if action == PLAY:
@@ -282,7 +323,7 @@ class KlaverjasState(pyspiel.State):
 
     def observation_array(self, player: int) -> np.ndarray:
         """`solver.encode`'s observation of `player` (the information state tensor)."""
-        seat = Seat(player)
+        seat = player_seat(player)
         if self.round is not None:
             return encode.observation(self.round, seat, self.turned, self.bids)
         to_move = self._bidder() if self.current_player() >= 0 else None
@@ -291,7 +332,7 @@ class KlaverjasState(pyspiel.State):
 
     def information_state(self, player: int) -> str:
         """Everything `player` saw, in words: its hand, the dealer, the bidding, every trick."""
-        seat = Seat(player)
+        seat = player_seat(player)
         lines = [self._seen_header(seat)]
         if self.bids:
             lines.append("bids: " + ", ".join(f"{s} {'play' if plays else 'pass'}"
@@ -306,7 +347,7 @@ class KlaverjasState(pyspiel.State):
 
     def observation(self, player: int) -> str:
         """What `player` sees now: its hand, the table, and the points taken so far."""
-        lines = [self._seen_header(Seat(player))]
+        lines = [self._seen_header(player_seat(player))]
         if self.round is not None and not self.round.is_over:
             lines.append(f"trick {self.round.trick_number}: {self._table() or '-'}")
         if self.round is not None:
@@ -343,10 +384,10 @@ class KlaverjasState(pyspiel.State):
         `sample_worlds`, consistent with every card played (the voids and trump ceilings it
         revealed), drawn with a seed from `probability_sampler` (a callable giving a number in
         [0, 1), as OpenSpiel's samplers are)."""
+        seat = player_seat(player_id)
         if len(self.dealt) < 32 or self.dealer is None:
             raise SolverError("klaverjas: a state can be resampled once the cards are dealt")
-        seat = Seat(player_id)
-        seed = int(float(probability_sampler()) * 2**53)
+        seed = int(_sample(probability_sampler) * 2**53)
         game = self.round if self.round is not None else \
             Game(self._dealt_hands(), Suit.C, self.dealer.left, Team.NS, self.get_game().rules)
         world = sample_worlds(game, seat, 1, seed=seed)[0]
@@ -359,6 +400,24 @@ class KlaverjasState(pyspiel.State):
         for action in self.history()[32:]:
             state.apply_action(action)
         return state
+
+
+def player_seat(player: int) -> Seat:
+    """The seat of OpenSpiel player `player` (0..3 are N E S W); NotationError otherwise."""
+    return Seat(whole_number("a klaverjas player", player, 0, 3, error=NotationError))
+
+
+def _sample(sampler: Any) -> float:
+    """A number in [0, 1) from `sampler`, OpenSpiel's probability sampler."""
+    if not callable(sampler):
+        raise SolverError(f"klaverjas: the probability sampler must be a function giving a "
+                          f"number in [0, 1), got {quote(sampler)}")
+    value = sampler()
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)) \
+            or not 0 <= value < 1:
+        raise SolverError(f"klaverjas: the probability sampler must give a number in [0, 1), "
+                          f"it gave {quote(value)}")
+    return float(value)
 
 
 class KlaverjasObserver:

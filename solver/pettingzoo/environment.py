@@ -7,6 +7,10 @@ action of the seat to act (all zero for the others). Actions are the OpenSpiel g
 play the card with that index, 32 passes and 33 plays under draaikaart bidding. Chance (the
 deal, the dealer, trump) is drawn from the environment's stream, seeded by `reset(seed)`.
 Rewards come at the end of the round: each seat's team score minus the other team's.
+
+With `use_double_dummy_result` the round ends once trump is set, so the seats act only in a
+draaikaart bidding: that is the bidding such an environment takes (and its default), since
+under chance bidding no seat would ever act.
 """
 from __future__ import annotations
 
@@ -20,8 +24,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .. import encode
-from ..errors import SolverError, choice, quote
+from ..errors import ActionError, NotationError, SolverError, choice, quote
 from ..model.cards import Seat
+from ..model.rules import RulesLike
 from ..openspiel.game import BIDDINGS, NAME, NUM_ACTIONS, KlaverjasState, parse_rules, rules_text
 
 AGENTS = [seat.name for seat in Seat]
@@ -34,7 +39,7 @@ class KlaverjasEnv(AECEnv):
     metadata = {"render_modes": list(RENDER_MODES), "name": "klaverjas_v0",
                 "is_parallelizable": False}
 
-    def __init__(self, rules: str = "amsterdam", bidding: str = "chance",
+    def __init__(self, rules: RulesLike = "amsterdam", bidding: Optional[str] = None,
                  use_double_dummy_result: bool = False,
                  render_mode: Optional[str] = None) -> None:
         super().__init__()
@@ -43,8 +48,8 @@ class KlaverjasEnv(AECEnv):
         self.render_mode = render_mode
         self.game = pyspiel.load_game(NAME, {
             "rules": rules_text(parse_rules(rules)),
-            "bidding": choice("bidding", bidding, BIDDINGS),
-            "use_double_dummy_result": _flag(use_double_dummy_result)})
+            "bidding": _bidding(bidding, _flag(use_double_dummy_result)),
+            "use_double_dummy_result": use_double_dummy_result})
         self.possible_agents = list(AGENTS)
         self.agents: List[str] = []
         observation = spaces.Dict({
@@ -89,11 +94,14 @@ class KlaverjasEnv(AECEnv):
 
     def _current(self) -> KlaverjasState:
         if self.state is None:
-            raise SolverError("the klaverjas environment is not started: call reset() first")
+            raise ActionError("the klaverjas environment is not started: call reset() first")
         return self.state
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         state = self._current()
+        if not (isinstance(agent, str) and agent in AGENTS):
+            raise NotationError(f"unknown agent {quote(agent)}: the agents are "
+                                f"{', '.join(AGENTS)}")
         player = AGENTS.index(agent)
         mask: np.ndarray = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if not state.is_terminal() and state.current_player() == player:
@@ -101,13 +109,17 @@ class KlaverjasEnv(AECEnv):
         return {"observation": state.observation_array(player), "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        state = self._current()
+        if not self.agents:
+            raise ActionError(f"the round is over: no agent may take action {quote(action)}; "
+                              f"call reset() to play another")
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
             return
-        state = self._current()
         legal = state.legal_actions()
-        if not isinstance(action, (int, np.integer)) or int(action) not in legal:
-            raise SolverError(f"{self.agent_selection} may not take action {quote(action)}: "
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) \
+                or int(action) not in legal:
+            raise ActionError(f"{self.agent_selection} may not take action {quote(action)}: "
                               f"legal are {' '.join(map(str, legal))} (see action_mask)")
         self._cumulative_rewards[self.agent_selection] = 0.0
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -128,6 +140,20 @@ class KlaverjasEnv(AECEnv):
         pass
 
 
+def _bidding(bidding: Optional[str], use_double_dummy_result: bool) -> str:
+    """The bidding: draaikaart with the double-dummy result, where it is the only part of the
+    round the seats play (under chance bidding no seat would ever act), else as given
+    (default chance)."""
+    if bidding is None:
+        return "draaikaart" if use_double_dummy_result else "chance"
+    choice("bidding", bidding, BIDDINGS)
+    if use_double_dummy_result and bidding == "chance":
+        raise SolverError("use_double_dummy_result ends the round once trump is set, so with "
+                          "bidding 'chance' no seat would ever act: use bidding 'draaikaart' "
+                          "(the default with use_double_dummy_result)")
+    return bidding
+
+
 def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
         raise SolverError(f"use_double_dummy_result must be true or false, got {quote(value)}")
@@ -139,10 +165,12 @@ def raw_env(**settings: Any) -> KlaverjasEnv:
     return KlaverjasEnv(**settings)
 
 
-def env(rules: str = "amsterdam", bidding: str = "chance", use_double_dummy_result: bool = False,
-        render_mode: Optional[str] = None) -> Any:
-    """The klaverjas AEC environment, in PettingZoo's order-enforcing wrapper: `rules` a preset
-    name or a JSON object of options, `bidding` "chance" or "draaikaart", as the OpenSpiel game.
+def env(rules: RulesLike = "amsterdam", bidding: Optional[str] = None,
+        use_double_dummy_result: bool = False, render_mode: Optional[str] = None) -> Any:
+    """The klaverjas AEC environment, in PettingZoo's order-enforcing wrapper: `rules` a
+    Rules, a preset name, a dict of options or their JSON; `bidding` "chance" or "draaikaart",
+    as the OpenSpiel game (default: chance, and draaikaart with `use_double_dummy_result`,
+    which takes no other).
 
     >>> e = env()
     >>> e.reset(seed=1)
