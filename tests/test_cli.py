@@ -343,7 +343,7 @@ def test_report_solves_the_table_and_score_it_shows(monkeypatch, tmp_path, capsy
     import solver.html as report
     seen = {}
 
-    def render(analysis, table, dd_score):
+    def render(analysis, table, dd_score, notation="en"):
         seen.update(analysis=analysis, table=table, dd_score=dd_score)
         return "<html></html>"
     monkeypatch.setattr(report, "render", render)
@@ -676,7 +676,7 @@ def option_values(folder: Path):
         "--contract": st.sampled_from(["trump", "ledig"]), "--bidder": seats,
         "--team-a": st.sampled_from(["random", "rule", "dd", "pimc:2"]),
         "--team-b": st.sampled_from(["random", "rule", "dd", "pimc:2"]),
-        "--sd-worlds": small, "--report": outputs,
+        "--sd-worlds": small, "--report": outputs, "--round": st.sampled_from(["1"]),
     }
     bad = {
         "deal": paths | st.sampled_from([DEAL.lower(), DEAL[:-3]]), "record": paths,
@@ -692,6 +692,7 @@ def option_values(folder: Path):
                                     "policy:" + str(folder), "openspiel:x", "Random"])
            for option in ("--team-a", "--team-b")},
         "--report": st.sampled_from([str(folder), str(folder / "no" / "a.html"), ""]),
+        "--round": st.sampled_from(["0", "2", "x", "-1"]),
     }
     return good, bad
 
