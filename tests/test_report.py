@@ -301,15 +301,38 @@ def test_a_screenshot_is_not_blank(opened):
     assert not png_is_blank(opened.get_screenshot_as_png())
 
 
-def test_no_horizontal_overflow_at_phone_width(opened):
+# Every cell of the page's tables whose text runs over more than one line: the tops of the
+# text's boxes differ.
+SPLIT_CELLS = """
+return [...document.querySelectorAll("table.grid td, table.grid th")].filter((cell) => {
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  const tops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+  return tops.size > 1;
+}).map((cell) => cell.textContent);
+"""
+
+
+@pytest.fixture
+def at_phone_width(opened):
+    """The opened page in a phone's viewport, 390 px wide."""
     opened.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     try:
         opened.refresh()
-        width = opened.execute_script("return document.documentElement.scrollWidth")
-        assert width <= 390
+        yield opened
     finally:
         opened.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_no_horizontal_overflow_at_phone_width(at_phone_width):
+    assert at_phone_width.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+def test_no_number_splits_across_lines_at_phone_width(at_phone_width):
+    assert at_phone_width.execute_script("return document.querySelectorAll('table.grid td')"
+                                         ".length") > 0
+    assert at_phone_width.execute_script(SPLIT_CELLS) == []
 
 
 def test_the_replay_shows_a_revoke_on_the_table_with_counter_and_note_agreeing(browser, tmp_path):

@@ -185,6 +185,9 @@ def read_position(args) -> Game:
     """The position `args` give: the deal and rules, trump, leader and playing team (ledig:
     the bidder), and the cards played so far (IllegalPlayError names an illegal one)."""
     rules = with_contract(args, read_rules(args.rules))
+    if rules.players == 3 and args.dummy is None:
+        raise UsageError("a table of three (players=3 in --rules) needs --dummy: the silent "
+                         "partner's seat, N, E, S or W, a seat of the playing team")
     if rules.contract == "ledig":
         check_ledig_seats(args, rules)
     else:
