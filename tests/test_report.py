@@ -113,6 +113,30 @@ def test_the_replay_steps_to_the_revoke_and_its_counter_and_notes_agree():
 
 # -- what render takes ---------------------------------------------------------------------------
 
+def test_the_replay_note_names_the_card_about_to_be_played_in_the_present(page):
+    steps = json.loads(re.search(r'id="report-data">(.*?)</script>', page).group(1)
+                       .replace("<\\/", "</"))["steps"]
+    first = re.sub(r"<[^>]+>", "", steps[0]["note"])     # the note's text, as the page shows it
+    assert first.startswith("0 of 32 cards played: S to play (values for NS); S plays ♠K next, "
+                            "which loses 20")
+    assert "played ♠K" not in first
+
+
+def test_a_ledig_report_says_which_way_the_tricks_went():
+    page = report(GameRecord.load(ROOT / "examples" / "ledig.json"))
+    assert "gave the bidder" in page and "let the bidder take" in page
+    assert "lost 1 trick" not in page and "Tricks given away" not in page
+
+
+def test_a_dutch_report_shows_dutch_cards_and_labels(analysis, table):
+    record = analysis.record
+    page = render(analysis, table, Solver(record.rules).value(record.game(), "score"),
+                  notation="nl")
+    assert '<html lang="nl">' in page and "<h2>Slagen</h2>" in page and "Naspelen" in page
+    assert 'data-card="SK"' in page and ">♠H<" in page and ">♠K<" not in page
+    assert "slag 1: S komt uit" in page and "troef \\ uitkomst" in page
+
+
 def test_render_names_an_argument_of_the_wrong_type(analysis, table):
     with pytest.raises(SolverError, match="^analysis must be a PlayAnalysis"):
         render(None, table, 0)

@@ -18,7 +18,7 @@ from ..analysis.play import PlayAnalysis, PlayStep
 from ..engine.moves import MovesResult
 from ..engine.search import DEFAULT_TABLE_MB, Solver
 from ..errors import RecordError, SolverError, shorten
-from ..model.cards import Card, Seat, Team
+from ..model.cards import Card, Seat, Suit, Team
 from ..model.deal import Deal
 from ..model.files import write_whole
 from ..model.record import GameRecord
@@ -144,11 +144,11 @@ def cmd_analyse_many(args) -> str:
         raise UsageError(f"cannot read {named(args.record)}: {err.strerror or err}") from None
     if not records:
         raise RecordError(f"{named(args.record)} holds no game records (one per line)")
-    rules, named = record_rules(args)
+    rules, names = record_rules(args)
     analyses = []
     for number, record in enumerate(records, start=1):
         try:
-            record = record_with_overrides(args, record, rules, named)
+            record = record_with_overrides(args, record, rules, names)
             analyses.append(analyse_play(record, worlds=args.worlds, seed=args.seed,
                                          **search_options(args, record.rules)))
         except (UsageError, SolverError) as err:
@@ -264,13 +264,13 @@ def _bid_of_record(args, text: str) -> str:
                                args.on_all_pass, chooser_leads, args.bid,
                                worlds=args.worlds, seed=args.seed,
                                **search_options(args, rules))
-    if args.bid is None and record.bidder is None:
-        assert record.trump is not None     # a trump round always has one
-        analysis = dataclasses.replace(analysis, bid=(_chooser(record, analysis), record.trump))
+    if args.bid is None and record.trump is not None and record.bidder is None:
+        analysis = dataclasses.replace(analysis, bid=(_chooser(record, record.trump, analysis),
+                                                      record.trump))
     return json.dumps(analysis.to_dict()) if args.json else str(analysis)
 
 
-def _chooser(record: GameRecord, analysis: BidAnalysis) -> Seat:
+def _chooser(record: GameRecord, trump: Suit, analysis: BidAnalysis) -> Seat:
     """The seat of the playing team that chose the record's trump: the leader when the
     chooser leads, the dummy's partner at a table of three; else the seat the procedure lets
     choose it (N or E when both may: their options are the same game)."""
@@ -279,7 +279,7 @@ def _chooser(record: GameRecord, analysis: BidAnalysis) -> Seat:
     if record.dummy is not None:
         return record.dummy.partner
     seats = [s for s in Seat if s.team == record.playing]
-    allowed = [s for s in seats if analysis.option(s, record.trump).allowed]
+    allowed = [s for s in seats if analysis.option(s, trump).allowed]
     return (allowed or seats)[0]
 
 
