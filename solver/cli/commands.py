@@ -24,7 +24,8 @@ from ..model.files import write_whole
 from ..model.record import GameRecord
 from ..model.rules import Rules
 from .inputs import (looks_like_a_deal, looks_like_json, read_deal, read_position, read_record,
-                     read_rules, read_rules_and_names, read_text, record_in, record_with_overrides, with_contract)
+                     read_rules, read_rules_and_names, read_text, record_in,
+                     record_with_overrides, with_contract)
 from .output import named, printable, shown_path
 from .parser import UsageError
 
@@ -237,34 +238,26 @@ def cmd_view(args) -> str:
 def cmd_bid(args) -> str:
     # The procedure, and the turned suit draaikaart needs, are checked by analyse_bidding.
     text = read_text(args.deal, lambda t: looks_like_a_deal(t) or looks_like_json(t))
+    record: Optional[GameRecord] = None
     if looks_like_json(text):
-        return _bid_of_record(args, text)
-    deal = Deal.from_pbn(text.strip(), args.notation or "en")
-    rules = with_contract(args, read_rules(args.rules or "amsterdam"))
-    if args.dealer is None:
-        raise UsageError("the following arguments are required: --dealer (a record names its "
-                         "own)")
-    analysis = analyse_bidding(deal, args.dealer, rules, args.procedure, args.turned,
-                               args.on_all_pass, args.chooser_leads, args.bid,
-                               worlds=args.worlds, seed=args.seed,
-                               **search_options(args, rules))
-    return json.dumps(analysis.to_dict()) if args.json else str(analysis)
-
-
-def _bid_of_record(args, text: str) -> str:
-    """`bid record.json` (`text` read from it): the record's deal, dealer, rules and (unless
-    --bid) its bid judged under --procedure."""
-    record, _ = record_in(text, args.deal, args.notation, args.round, "bid")
-    rules = with_contract(args, read_rules(args.rules) if args.rules else record.rules)
-    dealer = args.dealer if args.dealer is not None else record.dealer
+        # A record: its deal, dealer, rules and chooser_leads, each unless the option is given.
+        record, _ = record_in(text, args.deal, args.notation, args.round, "bid")
+        deal, dealer = record.deal, args.dealer if args.dealer is not None else record.dealer
+        rules = read_rules(args.rules) if args.rules else record.rules
+        chooser_leads = args.chooser_leads or record.chooser_leads
+    else:
+        deal, dealer = Deal.from_pbn(text.strip(), args.notation or "en"), args.dealer
+        rules, chooser_leads = read_rules(args.rules or "amsterdam"), args.chooser_leads
     if dealer is None:
-        raise UsageError("the record names no dealer: give --dealer")
-    chooser_leads = args.chooser_leads or record.chooser_leads
-    analysis = analyse_bidding(record.deal, dealer, rules, args.procedure, args.turned,
+        raise UsageError("the following arguments are required: --dealer"
+                         + (" (the record names no dealer)" if record is not None else ""))
+    rules = with_contract(args, rules)
+    analysis = analyse_bidding(deal, dealer, rules, args.procedure, args.turned,
                                args.on_all_pass, chooser_leads, args.bid,
                                worlds=args.worlds, seed=args.seed,
                                **search_options(args, rules))
-    if args.bid is None and record.trump is not None and record.bidder is None:
+    if record is not None and args.bid is None and record.trump is not None \
+            and record.bidder is None:      # the record's own bid (a ledig round has none)
         analysis = dataclasses.replace(analysis, bid=(_chooser(record, record.trump, analysis),
                                                       record.trump))
     return json.dumps(analysis.to_dict()) if args.json else str(analysis)
@@ -297,7 +290,7 @@ def cmd_report(args) -> str:
     dd_score = (options["solver"] or Solver(record.rules)).value(record.game(), "score")
     page = render(analysis, table, dd_score, notation=notation)
     write_file(out, page)
-    return f"wrote {named(out)} ({len(page) // 1024} KB): open it in a browser"
+    return f"wrote {named(out, short=False)} ({len(page) // 1024} KB): open it in a browser"
 
 
 def check_output_file(option: Optional[str], out: Path, source: Optional[str] = None) -> None:
@@ -310,7 +303,7 @@ def check_output_file(option: Optional[str], out: Path, source: Optional[str] = 
                          f"{'no such directory' if not out.parent.is_dir() else 'it is a directory'}")
     if source is not None and source != "-" and _same_file(source, out):
         hint = ("name another file" if option else
-                f"the page would take its name; name another file with -o")
+                "the page would take its name; name another file with -o")
         raise UsageError(f"{given}{named(out)} is the record this command reads: writing the "
                          f"page there would destroy it; {hint}")
 
@@ -353,7 +346,7 @@ def cmd_labels(args) -> str:
     summary = labels.generate(config, args.out, workers=args.workers, scheduler=args.scheduler,
                               progress=not args.quiet and sys.stderr is not None,
                               command=" ".join(["klaverjas"] + [shown_path(a) for a in getattr(args, "argv", sys.argv[1:])]))
-    return f"{summary}; written to {named(args.out)}"
+    return f"{summary}; written to {named(args.out, short=False)}"
 
 
 def cmd_arena(args) -> str:
@@ -375,7 +368,7 @@ def cmd_arena(args) -> str:
         out = Path(args.report)
         page = result.to_html()
         write_file(out, page)
-        note = f"\nwrote {named(out)} ({len(page) // 1024} KB): open it in a browser"
+        note = f"\nwrote {named(out, short=False)} ({len(page) // 1024} KB): open it in a browser"
     if args.json:
         if note and sys.stderr is not None:
             print(printable(note.strip(), sys.stderr), file=sys.stderr)

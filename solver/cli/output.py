@@ -22,10 +22,11 @@ PLAIN_SIGNS = str.maketrans({
 NAME_START, NAME_END = "\ue000", "\ue001"
 
 
-def named(path: Union[str, "os.PathLike[str]"]) -> str:
-    """`path` for a message (`shown_path`, cut to a short line), marked so that `printable`
-    leaves its signs alone."""
-    return NAME_START + shorten(shown_path(path)) + NAME_END
+def named(path: Union[str, "os.PathLike[str]"], short: bool = True) -> str:
+    """`path` for a message (`shown_path`, cut to a short line unless not `short`: what a
+    command wrote is named whole), marked so that `printable` leaves its signs alone."""
+    text = shown_path(path)
+    return NAME_START + (shorten(text) if short else text) + NAME_END
 
 
 def shown_path(path: Union[str, "os.PathLike[str]"]) -> str:
