@@ -24,10 +24,10 @@ DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 ASSETS = ("report.css", "page.css", "replay.js")
 
 
-def report(record: GameRecord) -> str:
+def report(record: GameRecord, notation: str = "en") -> str:
     """The page of a record, computed the way `klaverjas report` does."""
     return render(analyse_play(record), solve_table(record.deal, record.rules),
-                  Solver(record.rules).value(record.game(), "score"))
+                  Solver(record.rules).value(record.game(), "score"), notation=notation)
 
 
 @pytest.fixture(scope="module")
@@ -135,6 +135,12 @@ def test_a_dutch_report_shows_dutch_cards_and_labels(analysis, table):
     assert '<html lang="nl">' in page and "<h2>Slagen</h2>" in page and "Naspelen" in page
     assert 'data-card="SK"' in page and ">♠H<" in page and ">♠K<" not in page
     assert "slag 1: S komt uit" in page and "troef \\ uitkomst" in page
+
+
+def test_a_dutch_ledig_report_says_its_result_in_dutch():
+    page = report(GameRecord.load(ROOT / "examples" / "ledig.json"), "nl")
+    assert "bieder \\ uitkomst" in page and "Slagen: NS" in page and "Tegen beste spel gaf" in page
+    assert "took" not in page.split('id="report-data"')[0]
 
 
 def test_render_names_an_argument_of_the_wrong_type(analysis, table):
@@ -337,16 +343,24 @@ return [...document.querySelectorAll("table.grid td, table.grid th")].filter((ce
 """
 
 
-@pytest.fixture
-def at_phone_width(opened):
-    """The opened page in a phone's viewport, 390 px wide."""
-    opened.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+# The pages a phone is shown: the example, and a ledig round in the Dutch notation (longer
+# labels, the ledig table).
+PHONE_PAGES = {"game": (EXAMPLE, "en"), "ledig in nl": (ROOT / "examples" / "ledig.json", "nl")}
+
+
+@pytest.fixture(params=PHONE_PAGES)
+def at_phone_width(request, browser, tmp_path):
+    """A report in a phone's viewport, 390 px wide."""
+    path, notation = PHONE_PAGES[request.param]
+    out = tmp_path / "page.html"
+    out.write_text(report(GameRecord.load(path), notation), encoding="utf-8")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     try:
-        opened.refresh()
-        yield opened
+        browser.get(out.as_uri())
+        yield browser
     finally:
-        opened.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_no_horizontal_overflow_at_phone_width(at_phone_width):

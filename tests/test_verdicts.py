@@ -240,3 +240,19 @@ def test_a_certain_small_loss_is_minor_not_unlucky():
                        sd_loss=0.4, sd_best_cards=[Card.parse("SK")], sd_loss_low=0.0,
                        sd_loss_high=3.1, sd_worlds=64)
     assert unlucky.verdict == "unlucky" and "as good as the best card" in unlucky.verdict_meaning
+
+
+def test_the_summary_lists_small_losses_apart_from_unlucky_cards():
+    from dataclasses import replace
+    analysis = analyse_play(GameRecord.load(Path(__file__).resolve().parents[1] / "examples"
+                                            / "game.json"), workers=1)
+    # The opening lead lost 20 double dummy; say it was surely, but only a little, worse
+    # single dummy too, and every other card as good as the best.
+    steps = [replace(s, sd_loss=1.7 if s.number == 1 else 0.0, sd_loss_low=1.1 if s.number == 1
+                     else 0.0, sd_loss_high=2.2 if s.number == 1 else 0.0,
+                     sd_best_cards=[Card.parse("HA")] if s.number == 1 else [s.card],
+                     sd_worlds=64) for s in analysis.steps]
+    summary = replace(analysis, steps=steps).summary()
+    assert ("Small losses (at 95% confidence worse than the single-dummy best card, by less "
+            "than 5 points): trick 1 S SK (expected loss 1.7 [1.1, 2.2], best HA).") in summary
+    assert "Unlucky (" in summary and "trick 1 S SK (-20" not in summary

@@ -115,7 +115,7 @@ def the_record(args, command: str) -> Tuple[GameRecord, str]:
 def _play_table(steps: List[PlayStep], single_dummy: bool, notation: str) -> List[str]:
     """The analysed cards, one a line, in `notation`. Single dummy, the `best` column names the
     single-dummy best cards, marked (sd), where the verdict is a single-dummy one (mistake,
-    uncertain)."""
+    minor, uncertain)."""
     def cards(these: List[Card]) -> str:
         return " ".join(c.to_str(True, notation) for c in these)
 
@@ -127,7 +127,7 @@ def _play_table(steps: List[PlayStep], single_dummy: bool, notation: str) -> Lis
         verdict = ""
         if single_dummy:
             verdict = f"  {s.sd_loss_text:<{width}}  {s.verdict:<9}"
-            if s.verdict in ("mistake", "uncertain") and s.card not in s.sd_best_cards:
+            if s.verdict in ("mistake", "minor", "uncertain") and s.card not in s.sd_best_cards:
                 best = cards(s.sd_best_cards) + " (sd)"
         lines.append(f"{s.number:>2}  {s.trick:>5} {s.seat.name:>4}  "
                      f"{s.card.to_str(True, notation):<4}"

@@ -139,25 +139,26 @@ def table_section_html(analysis: "PlayAnalysis", table: Any,
     table (a LedigTable). Suits and labels in `notation`."""
     r = analysis.record
     if r.bidder is not None:
-        return ledig_check_html(analysis, table) + ledig_table_grid(
+        return ledig_check_html(analysis, table, notation) + ledig_table_grid(
             table, (r.bidder, r.trump, r.leader), notation)
     assert r.trump is not None      # a trump round always has one
     return (bid_section_html(analysis, table, bids, notation) + "\n"
             + dd_table_grid(table, r.playing, (r.trump, r.leader), notation))
 
 
-def ledig_check_html(analysis: "PlayAnalysis", table: Any) -> str:
+def ledig_check_html(analysis: "PlayAnalysis", table: Any, notation: str = "en") -> str:
     """Whether the bidder could take no trick with this leader, and which seats could."""
+    say = words.say(notation)
     r = analysis.record
     assert r.bidder is not None
     value = table.value(r.bidder, r.leader, r.trump)
-    text = (f"{r.bidder} bid ledig with {r.leader} leading: "
-            + ("makeable, the bidder takes no trick with best play." if value == 0 else
-               f"not makeable: with best play by both sides {r.bidder} takes "
-               f"{-value} trick{'s' if value != -1 else ''}."))
+    text = say("{bidder} bid ledig with {leader} leading: ", bidder=r.bidder, leader=r.leader) + (
+        say("makeable, the bidder takes no trick with best play.") if value == 0 else
+        say("not makeable: with best play by both sides {bidder} takes {tricks}.",
+            bidder=r.bidder, tricks=tricks_text(-value, notation)))
     makers = [s.name for s in Seat if table.value(s, r.leader, r.trump) == 0]
-    text += (f" With {r.leader} leading, ledig was makeable for "
-             f"{', '.join(makers) if makers else 'no seat'}.")
+    text += say(" With {leader} leading, ledig was makeable for {seats}.", leader=r.leader,
+                seats=", ".join(makers) if makers else say("no seat"))
     return f'<p data-ledig-check="1">{text}</p>'
 
 
@@ -257,19 +258,22 @@ def ledig_result_html(analysis: "PlayAnalysis", dd_score: int, notation: str = "
     say = words.say(notation)
     r, a = analysis.record, analysis.actual
     first = analysis.bidder_first_trick
-    lines = [f"Tricks: {', '.join(f'{t} {n}' for t, n in a.totals.items())}; "
-             + (f"{r.bidder} took no trick." if first is None else
-                f"{r.bidder} took its first trick at trick {first}.")]
+    lines = [say("Tricks: {totals}; ", totals=", ".join(f"{t} {n}" for t, n in a.totals.items()))
+             + (say("{bidder} took no trick.", bidder=r.bidder) if first is None else
+                say("{bidder} took its first trick at trick {first}.", bidder=r.bidder,
+                    first=first))]
     if a.scores is not None:
         verdict = "revoke" if analysis.illegal else ("made" if a.made else "failed")
-        lines.append(f"Score: {', '.join(f'{t} {v}' for t, v in a.scores.items())} "
-                     f"(ledig {verdict}).")
+        lines.append(say("Score: {scores} ({verdict}).", verdict="ledig " + say(verdict),
+                         scores=", ".join(f"{t} {v}" for t, v in a.scores.items())))
     else:
         lines.append(say("Unfinished after {count} cards.", count=len(analysis.steps)))
     lines += player_scores_line(analysis)
-    lines.append(f"Double dummy: {analysis.start_value:+d} for {r.playing} ("
-                 + ("the bidder takes no trick" if analysis.makeable else
-                    f"{r.bidder} takes {-analysis.start_value}") + f"); score {dd_score:+d}.")
+    lines.append(say("Double dummy: {value} for {playing} ({what}); score {score}.",
+                     value=f"{analysis.start_value:+d}", playing=r.playing, score=f"{dd_score:+d}",
+                     what=say("the bidder takes no trick") if analysis.makeable else
+                     say("{bidder} takes {tricks}", bidder=r.bidder,
+                         tricks=tricks_text(-analysis.start_value, notation))))
     if analysis.illegal:
         lines.append(f"Illegal card (verzaken): {esc(analysis.illegal.message)}")
     lost = analysis.losses()

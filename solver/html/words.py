@@ -90,6 +90,24 @@ DUTCH: Dict[str, str] = {
     "{fewer} fewer.": "Tegen beste spel gaf {own} de bieder {more} meer en liet {other} de "
                       "bieder {fewer} minder halen.",
     "{team} took all 8 tricks (pit).": "{team} haalde alle 8 slagen (pit).",
+    # ledig
+    "{bidder} bid ledig with {leader} leading: ": "{bidder} speelde ledig met {leader} als uitkomst: ",
+    "makeable, the bidder takes no trick with best play.":
+        "haalbaar, de bieder haalt bij beste spel geen slag.",
+    "not makeable: with best play by both sides {bidder} takes {tricks}.":
+        "niet haalbaar: bij beste spel van beide kanten haalt {bidder} {tricks}.",
+    " With {leader} leading, ledig was makeable for {seats}.":
+        " Met {leader} als uitkomst was ledig haalbaar voor {seats}.",
+    "no seat": "geen plaats",
+    "Tricks: {totals}; ": "Slagen: {totals}; ",
+    "{bidder} took no trick.": "{bidder} haalde geen slag.",
+    "{bidder} took its first trick at trick {first}.":
+        "{bidder} haalde zijn eerste slag in slag {first}.",
+    "failed": "nat",
+    "Double dummy: {value} for {playing} ({what}); score {score}.":
+        "Double dummy: {value} voor {playing} ({what}); score {score}.",
+    "the bidder takes no trick": "de bieder haalt geen slag",
+    "{bidder} takes {tricks}": "{bidder} haalt {tricks}",
     # the bid
     "{playing} chose {trump} with {leader} leading: {makeable} ({value}).":
         "{playing} koos {trump} met {leader} als uitkomst: {makeable} ({value}).",
