@@ -343,7 +343,7 @@ def test_report_solves_the_table_and_score_it_shows(monkeypatch, tmp_path, capsy
     import solver.html as report
     seen = {}
 
-    def render(analysis, table, dd_score):
+    def render(analysis, table, dd_score, notation="en"):
         seen.update(analysis=analysis, table=table, dd_score=dd_score)
         return "<html></html>"
     monkeypatch.setattr(report, "render", render)
@@ -676,7 +676,7 @@ def option_values(folder: Path):
         "--contract": st.sampled_from(["trump", "ledig"]), "--bidder": seats,
         "--team-a": st.sampled_from(["random", "rule", "dd", "pimc:2"]),
         "--team-b": st.sampled_from(["random", "rule", "dd", "pimc:2"]),
-        "--sd-worlds": small, "--report": outputs,
+        "--sd-worlds": small, "--report": outputs, "--round": st.sampled_from(["1"]),
     }
     bad = {
         "deal": paths | st.sampled_from([DEAL.lower(), DEAL[:-3]]), "record": paths,
@@ -692,6 +692,7 @@ def option_values(folder: Path):
                                     "policy:" + str(folder), "openspiel:x", "Random"])
            for option in ("--team-a", "--team-b")},
         "--report": st.sampled_from([str(folder), str(folder / "no" / "a.html"), ""]),
+        "--round": st.sampled_from(["0", "2", "x", "-1"]),
     }
     return good, bad
 
@@ -777,3 +778,180 @@ def test_any_command_line_ends_in_a_known_status_without_a_traceback(tmp_path, e
         if status in (1, 2) and err and argv[:1] not in ([], ["labels"]):    # help; progress
             assert err.startswith("klaverjas: error: ") and err.count("\n") == 1, err
     check()
+
+
+# -- a report never takes the place of what it reads, or of an earlier report --------------------
+
+def test_report_refuses_to_write_over_the_record_it_reads(tmp_path, capsys):
+    record = tmp_path / "round.html"
+    record.write_text(Path(EXAMPLE).read_text())
+    status, out, err = run(capsys, "report", str(record))
+    assert status == 2 and out == ""
+    assert "round.html is the record this command reads" in err and "-o" in err
+    assert record.read_text() == Path(EXAMPLE).read_text()
+
+
+@pytest.mark.parametrize("how", ["same name", "a link to it"])
+def test_report_refuses_an_output_that_is_its_input(tmp_path, capsys, how):
+    record = tmp_path / "game.json"
+    record.write_text(Path(EXAMPLE).read_text())
+    out = record
+    if how == "a link to it":
+        out = tmp_path / "page.html"
+        out.symlink_to(record)
+    status, _, err = run(capsys, "report", str(record), "-o", str(out))
+    assert status == 2 and "argument -o:" in err and "is the record this command reads" in err
+    assert record.read_text() == Path(EXAMPLE).read_text()
+
+
+def full_disk_after(monkeypatch, folder: Path, keep: int = 100):
+    """Every file opened for writing in `folder` takes `keep` bytes, then the disk is full."""
+    import builtins
+    real_open = builtins.open
+
+    class Full:
+        def __init__(self, f):
+            self.f = f
+
+        def write(self, data):
+            self.f.write(data[:keep])
+            self.f.flush()
+            raise OSError(28, "No space left on device")
+
+        def __getattr__(self, name):
+            return getattr(self.f, name)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+    def full_open(file, mode="r", *args, **kwargs):
+        f = real_open(file, mode, *args, **kwargs)
+        name = file if isinstance(file, (str, os.PathLike)) else getattr(f, "name", "")
+        # A descriptor (mkstemp's) is in the folder too: its file is the only one written.
+        if any(m in mode for m in "wax") and (isinstance(file, int)
+                                              or Path(name).parent == folder):
+            return Full(f)
+        return f
+    monkeypatch.setattr(builtins, "open", full_open)
+    monkeypatch.setattr(io, "open", full_open)
+
+
+def test_a_full_disk_leaves_an_earlier_report_whole_and_exits_1(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "r.html"
+    assert run(capsys, "report", EXAMPLE, "-o", str(out))[0] == 0
+    earlier = out.read_bytes()
+    full_disk_after(monkeypatch, tmp_path)
+    status, stdout, err = run(capsys, "report", EXAMPLE, "-o", str(out), "--worlds", "0")
+    assert status == 1 and stdout == ""
+    assert err == f"klaverjas: error: cannot write {out}: No space left on device\n"
+    assert out.read_bytes() == earlier
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html"]    # no temporary file left
+
+
+def test_a_report_gets_the_mode_of_any_new_file(tmp_path, capsys):
+    out = tmp_path / "r.html"
+    old = os.umask(0o027)
+    try:
+        assert run(capsys, "report", EXAMPLE, "-o", str(out))[0] == 0
+    finally:
+        os.umask(old)
+    assert out.stat().st_mode & 0o777 == 0o640
+
+
+def test_a_full_disk_under_labels_exits_1(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "labels"
+    out.mkdir()
+    full_disk_after(monkeypatch, out, keep=0)
+    status, _, err = run(capsys, "labels", "--out", str(out), "--deals", "1", "--positions",
+                         "root", "--format", "npz", "--workers", "1", "--quiet")
+    assert status == 1 and "No space left on device" in err
+
+
+# -- one round of many, and a record wherever a round is taken ------------------------------------
+
+@pytest.fixture
+def two_rounds(tmp_path):
+    """A JSON Lines file of two records: the example, then the same deal with clubs trump."""
+    first = json.loads(Path(EXAMPLE).read_text())
+    second = {**first, "trump": "C", "played": first["played"].split()[:4]}
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(first) + "\n" + json.dumps(second) + "\n")
+    return path
+
+
+def test_report_of_many_rounds_says_how_to_pick_one(two_rounds, capsys):
+    status, _, err = run(capsys, "report", str(two_rounds))
+    assert status == 2 and "Extra data" not in err
+    assert "holds 2 rounds" in err and "report takes one round: pick it with --round N" in err
+
+
+def test_report_and_analyse_take_the_round_picked(two_rounds, tmp_path, capsys):
+    out = tmp_path / "second.html"
+    assert run(capsys, "report", str(two_rounds), "--round", "2", "-o", str(out))[0] == 0
+    assert "EW plays ♣" in out.read_text()
+    status, text, _ = run(capsys, "analyse", str(two_rounds), "--round", "2")
+    assert status == 0 and "EW plays ♣ (C)" in text and "Unfinished after 4 cards" in text
+    status, _, err = run(capsys, "report", str(two_rounds), "--round", "3")
+    assert status == 2 and "--round 3:" in err and "holds 2 rounds" in err
+
+
+def test_bid_checks_the_bid_of_a_record(capsys):
+    status, from_record, _ = run(capsys, "bid", EXAMPLE, "--procedure", "free")
+    assert status == 0
+    # game.json: dealer E, EW chose spades; under "free" the first seat of EW, E, may choose.
+    _, typed, _ = run(capsys, "bid", DEAL, "--dealer", "E", "--procedure", "free", "--bid", "E S")
+    assert from_record == typed and "E chose S" in from_record
+
+
+def test_bid_of_a_record_without_a_dealer_asks_for_one(tmp_path, capsys):
+    record = json.loads(Path(EXAMPLE).read_text())
+    del record["dealer"]
+    record["leader"] = "S"
+    status, _, err = run(capsys, "bid", json.dumps(record), "--procedure", "free")
+    assert status == 2 and "--dealer" in err
+
+
+# -- one notation per output ------------------------------------------------------------------------
+
+def test_analyse_prints_table_and_summary_in_one_notation(tmp_path, capsys):
+    _, en, _ = run(capsys, "analyse", EXAMPLE)
+    assert "trick 1 S ♠K (-20, best ♥A)" in en and " SK " not in en
+    english = tmp_path / "english.json"       # a record that names its notation
+    english.write_text(json.dumps({**json.loads(Path(EXAMPLE).read_text()), "notation": "en"}))
+    _, nl, _ = run(capsys, "analyse", str(english), "--notation", "nl")
+    assert "trick 1 S ♠H (-20, best ♥A)" in nl and "♠K" not in nl
+
+
+def test_a_dutch_record_is_analysed_in_its_own_notation(tmp_path, capsys):
+    from solver import GameRecord
+    record = GameRecord.load(EXAMPLE)
+    dutch = {**json.loads(Path(EXAMPLE).read_text()), "notation": "nl",
+             "deal": record.deal.to_pbn(notation="nl"),
+             "played": " ".join(c.to_str(notation="nl") for c in record.played)}
+    path = tmp_path / "dutch.json"
+    path.write_text(json.dumps(dutch))
+    _, text, _ = run(capsys, "analyse", str(path))
+    assert "trick 1 S ♠H (-20, best ♥A)" in text and "♠K" not in text
+    assert run(capsys, "report", str(path), "-o", str(tmp_path / "r.html"))[0] == 0
+    page = (tmp_path / "r.html").read_text()
+    assert '<html lang="nl">' in page and "<h2>Slagen</h2>" in page and ">♠H<" in page
+
+
+# -- messages --------------------------------------------------------------------------------------
+
+def test_a_file_name_keeps_its_signs_on_an_ascii_stream(tmp_path):
+    result = klaverjas("report", EXAMPLE, "-o", str(tmp_path / "♠A7.html"),
+                       env=STRICT_STREAMS["ascii"])
+    assert result.returncode == 0 and (tmp_path / "♠A7.html").exists()
+    assert result.stdout.startswith(f"wrote {tmp_path}/\\u2660A7.html (".encode())
+    result = klaverjas("analyse", str(tmp_path / "♥missing.json"), env=STRICT_STREAMS["ascii"])
+    assert result.returncode == 2 and b"\\u2665missing.json: no such file" in result.stderr
+    assert b"Hmissing" not in result.stderr
+
+
+def test_a_table_of_three_without_a_dummy_names_the_option(capsys):
+    status, _, err = run(capsys, "solve", *POSITION, "--rules", '{"players": 3}')
+    assert status == 2 and "needs --dummy" in err and "dummy='N'" not in err

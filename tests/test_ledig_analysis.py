@@ -15,6 +15,7 @@ from solver.errors import LabelsError, RecordError, SolverError
 from solver.html import render
 from solver.labels import LabelConfig, generate, load
 
+ROOT = Path(__file__).resolve().parents[1]
 DEAL_TEXT = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
 DEAL = Deal.from_pbn(DEAL_TEXT)
 LEDIG = Rules(contract="ledig")
@@ -117,6 +118,7 @@ def test_the_ledig_table_holds_each_bidder_and_leader():
     assert solve_table(DEAL, LEDIG, workers=1) == table
     text = str(table)
     assert "bidder S" in text and "minus the tricks the bidder takes" in text
+    assert "points" not in text         # the values are tricks
     assert "LedigTable(" in repr(table) and 'data-table="ledig"' in table._repr_html_()
 
 
@@ -248,7 +250,9 @@ def test_the_report_of_a_ledig_round_counts_tricks_and_marks_the_bidders_first()
     assert (f'data-trick="{first}" data-bidder-first="1"' in page) == (first is not None)
     assert page.count('data-bidder-first="1"') == (first is not None)
     if any(s.loss for s in analysis.steps):
-        assert "lost 1 trick" in page or "tricks</title>" in page or "lost 2 tricks" in page
+        # A loss in ledig is a trick more for the bidder, or one fewer (a defender's card).
+        assert "gave the bidder 1 trick more" in page or "gave the bidder 2 tricks more" in page \
+            or "let the bidder take" in page
 
 
 def test_the_report_refuses_a_table_of_the_other_contract():
@@ -555,3 +559,12 @@ def test_random_ledig_records_round_trip_and_fit_the_schema():
             # who played what shows the deal, winners of a trump-less round included
             assert GameRecord.from_dict({k: v for k, v in data.items() if k != "deal"}) == record
     check()
+
+
+def test_a_ledig_summary_says_which_way_each_teams_tricks_went():
+    analysis = analyse_play(GameRecord.load(ROOT / "examples" / "ledig.json"), workers=1)
+    lines = analysis.summary().splitlines()
+    own, other = analysis.record.playing.name, analysis.record.playing.other.name
+    assert lines[1].startswith(f"{own} gave the bidder ")
+    assert lines[2].startswith(f"{other} let the bidder take ")
+    assert not any(" lost " in line for line in lines)

@@ -181,6 +181,9 @@ def test_each_player_of_three_gets_his_own_score():
     assert scores == {"Anna (W, chooser, with dummy E)": 179, "Bob (N, defender)": 43,
                       "Carla (S, defender)": 43}
     assert "Per player: Anna (W, chooser, with dummy E) 179" in analysis.summary()
+    # The mistakes name who played each card too: the dummy's hand is Anna's to play.
+    assert "trick 1 S (Carla) SK (-20" in analysis.summary()
+    assert "trick 2 E (Anna) HJ (-36" in analysis.summary()
     assert [(p.label, score) for p, score in THREE.player_scores()] == \
         [(p.label, score) for p, score in analysis.player_scores()]
     data = analysis.to_dict()["players"]
@@ -257,7 +260,7 @@ def test_a_bad_dummy_on_the_command_line_is_named(capsys):
     assert main(["solve"] + position + ["--dummy", "N"]) != 0
     assert "dummy=N is in team NS" in capsys.readouterr().err
     assert main(["solve"] + position) != 0
-    assert "needs the dummy seat" in capsys.readouterr().err
+    assert "needs --dummy" in capsys.readouterr().err
 
 
 def test_analyse_takes_the_records_dummy_or_the_command_lines(capsys, tmp_path):

@@ -24,10 +24,10 @@ DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 ASSETS = ("report.css", "page.css", "replay.js")
 
 
-def report(record: GameRecord) -> str:
+def report(record: GameRecord, notation: str = "en") -> str:
     """The page of a record, computed the way `klaverjas report` does."""
     return render(analyse_play(record), solve_table(record.deal, record.rules),
-                  Solver(record.rules).value(record.game(), "score"))
+                  Solver(record.rules).value(record.game(), "score"), notation=notation)
 
 
 @pytest.fixture(scope="module")
@@ -112,6 +112,36 @@ def test_the_replay_steps_to_the_revoke_and_its_counter_and_notes_agree():
 
 
 # -- what render takes ---------------------------------------------------------------------------
+
+def test_the_replay_note_names_the_card_about_to_be_played_in_the_present(page):
+    steps = json.loads(re.search(r'id="report-data">(.*?)</script>', page).group(1)
+                       .replace("<\\/", "</"))["steps"]
+    first = re.sub(r"<[^>]+>", "", steps[0]["note"])     # the note's text, as the page shows it
+    assert first.startswith("0 of 32 cards played: S to play (values for NS); S plays ♠K next, "
+                            "which loses 20")
+    assert "played ♠K" not in first
+
+
+def test_a_ledig_report_says_which_way_the_tricks_went():
+    page = report(GameRecord.load(ROOT / "examples" / "ledig.json"))
+    assert "gave the bidder" in page and "let the bidder take" in page
+    assert "lost 1 trick" not in page and "Tricks given away" not in page
+
+
+def test_a_dutch_report_shows_dutch_cards_and_labels(analysis, table):
+    record = analysis.record
+    page = render(analysis, table, Solver(record.rules).value(record.game(), "score"),
+                  notation="nl")
+    assert '<html lang="nl">' in page and "<h2>Slagen</h2>" in page and "Naspelen" in page
+    assert 'data-card="SK"' in page and ">♠H<" in page and ">♠K<" not in page
+    assert "slag 1: S komt uit" in page and "troef \\ uitkomst" in page
+
+
+def test_a_dutch_ledig_report_says_its_result_in_dutch():
+    page = report(GameRecord.load(ROOT / "examples" / "ledig.json"), "nl")
+    assert "bieder \\ uitkomst" in page and "Slagen: NS" in page and "Tegen beste spel gaf" in page
+    assert "took" not in page.split('id="report-data"')[0]
+
 
 def test_render_names_an_argument_of_the_wrong_type(analysis, table):
     with pytest.raises(SolverError, match="^analysis must be a PlayAnalysis"):
@@ -301,15 +331,46 @@ def test_a_screenshot_is_not_blank(opened):
     assert not png_is_blank(opened.get_screenshot_as_png())
 
 
-def test_no_horizontal_overflow_at_phone_width(opened):
-    opened.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+# Every cell of the page's tables whose text runs over more than one line: the tops of the
+# text's boxes differ.
+SPLIT_CELLS = """
+return [...document.querySelectorAll("table.grid td, table.grid th")].filter((cell) => {
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  const tops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+  return tops.size > 1;
+}).map((cell) => cell.textContent);
+"""
+
+
+# The pages a phone is shown: the example, and a ledig round in the Dutch notation (longer
+# labels, the ledig table).
+PHONE_PAGES = {"game": (EXAMPLE, "en"), "ledig in nl": (ROOT / "examples" / "ledig.json", "nl")}
+
+
+@pytest.fixture(params=PHONE_PAGES)
+def at_phone_width(request, browser, tmp_path):
+    """A report in a phone's viewport, 390 px wide."""
+    path, notation = PHONE_PAGES[request.param]
+    out = tmp_path / "page.html"
+    out.write_text(report(GameRecord.load(path), notation), encoding="utf-8")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     try:
-        opened.refresh()
-        width = opened.execute_script("return document.documentElement.scrollWidth")
-        assert width <= 390
+        browser.get(out.as_uri())
+        yield browser
     finally:
-        opened.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_no_horizontal_overflow_at_phone_width(at_phone_width):
+    assert at_phone_width.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+def test_no_number_splits_across_lines_at_phone_width(at_phone_width):
+    assert at_phone_width.execute_script("return document.querySelectorAll('table.grid td')"
+                                         ".length") > 0
+    assert at_phone_width.execute_script(SPLIT_CELLS) == []
 
 
 def test_the_replay_shows_a_revoke_on_the_table_with_counter_and_note_agreeing(browser, tmp_path):

@@ -80,6 +80,7 @@ def test_the_interval_covers_the_true_loss():
 @pytest.mark.parametrize("dd_loss, loss, low, high, verdict", [
     (0, 0.0, 0.0, 0.0, "optimal"),
     (14, 0.4, 0.0, 3.1, "unlucky"),            # a double-dummy loss, no single-dummy one
+    (2, 1.7, 1.1, 2.2, "minor"),                # surely worse than the best card, but by little
     (0, 3.0, 1.0, 4.9, "optimal"),              # significant, but below the minimum
     (0, 42.0, 21.4, 62.6, "mistake"),
     (0, 7.8, 3.8, 11.1, "uncertain"),           # above the minimum on average, not surely
@@ -227,3 +228,31 @@ def test_report_shows_the_single_dummy_verdicts(tmp_path, capsys):
     assert 'data-verdict="mistake"' in page and "sd-mistake" in page
     assert "single dummy mistake" in page and "[95% interval]" in page
     assert "over 8 worlds its player could not tell" in page
+
+
+def test_a_certain_small_loss_is_minor_not_unlucky():
+    step = PlayStep(1, 1, Seat.S, Card.parse("SK"), 0, -2, 2, [Card.parse("HA")],
+                    sd_loss=1.7, sd_best_cards=[Card.parse("HA")], sd_loss_low=1.1,
+                    sd_loss_high=2.2, sd_worlds=64)
+    assert step.verdict == "minor"
+    assert step.verdict_meaning.startswith("minor: a small loss given what the player could know")
+    unlucky = PlayStep(1, 1, Seat.S, Card.parse("SK"), 0, -2, 2, [Card.parse("HA")],
+                       sd_loss=0.4, sd_best_cards=[Card.parse("SK")], sd_loss_low=0.0,
+                       sd_loss_high=3.1, sd_worlds=64)
+    assert unlucky.verdict == "unlucky" and "as good as the best card" in unlucky.verdict_meaning
+
+
+def test_the_summary_lists_small_losses_apart_from_unlucky_cards():
+    from dataclasses import replace
+    analysis = analyse_play(GameRecord.load(Path(__file__).resolve().parents[1] / "examples"
+                                            / "game.json"), workers=1)
+    # The opening lead lost 20 double dummy; say it was surely, but only a little, worse
+    # single dummy too, and every other card as good as the best.
+    steps = [replace(s, sd_loss=1.7 if s.number == 1 else 0.0, sd_loss_low=1.1 if s.number == 1
+                     else 0.0, sd_loss_high=2.2 if s.number == 1 else 0.0,
+                     sd_best_cards=[Card.parse("HA")] if s.number == 1 else [s.card],
+                     sd_worlds=64) for s in analysis.steps]
+    summary = replace(analysis, steps=steps).summary()
+    assert ("Small losses (at 95% confidence worse than the single-dummy best card, by less "
+            "than 5 points): trick 1 S SK (expected loss 1.7 [1.1, 2.2], best HA).") in summary
+    assert "could know): trick 1 N SA (-66; expected loss 0.0" in summary    # unlucky, not S SK

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ..model.cards import (Card, CardsLike, Seat, SeatLike, SuitLike, Team, TeamLike,
                            parse_cards)
@@ -57,10 +57,11 @@ class PlayStep:
     @property
     def verdict(self) -> str:
         """Single dummy (`solver.analysis.verdicts`): "optimal"; "unlucky" (a double-dummy
-        loss, but no mistake given what the player could know); "mistake" (at 95% confidence,
-        at least MISTAKE_POINTS worse than the single-dummy best card, MISTAKE_TRICKS in
-        ledig); or "uncertain" (more worlds would decide). Without worlds: "optimal" or
-        "loss"."""
+        loss, but as good as the best card given what the player could know); "minor" (at
+        95% confidence worse than the single-dummy best card, by less than MISTAKE_POINTS);
+        "mistake" (at 95% confidence, at least MISTAKE_POINTS worse than the single-dummy
+        best card, MISTAKE_TRICKS in ledig); or "uncertain" (more worlds would decide).
+        Without worlds: "optimal" or "loss"."""
         if self.sd_loss is None:
             return "loss" if self.loss else "optimal"
         if self.sd_loss_low is None or self.sd_loss_high is None:
@@ -216,25 +217,30 @@ class PlayAnalysis:
             return None
         return [(p, self.actual.scores[p.team.name]) for p in self.players()]
 
-    def summary(self) -> str:
-        """Which side lost how many points, where, and whether the bid was makeable."""
+    def summary(self, notation: str = "en", symbols: bool = False) -> str:
+        """Which side lost how many points, where, and whether the bid was makeable; cards in
+        `notation`, with suit symbols when `symbols` ("♠B" for the jack of spades in "nl")."""
+        def show(cards: List[Card]) -> str:
+            return " ".join(c.to_str(symbols, notation) for c in cards)
+
         r = self.record
         playing, defenders = r.playing.name, r.playing.other.name
         if r.bidder is not None:
-            lines = [_ledig_head(self)]
+            lines = [_ledig_head(self, notation)]
         else:
             assert r.trump is not None      # a trump round always has one
-            lines = [f"{playing} plays {r.trump.symbol} ({r.trump.name}), {r.leader.name} leads. "
-                     f"Double dummy at the start: {self.start_value:+d} for {playing}, "
+            lines = [f"{playing} plays {r.trump.symbol} ({r.trump.letter_in(notation)}), "
+                     f"{r.leader.name} leads. Double dummy at the start: "
+                     f"{self.start_value:+d} for {playing}, "
                      f"{'makeable' if self.makeable else 'not makeable'}."]
-        unit = self.unit
+        who = self._who()
         for team, lost in self.losses().items():
             mistakes = [s for s in self.steps if s.seat.team.name == team and s.loss]
-            where = ", ".join(f"trick {s.trick} {s.seat.name} {s.card} (-{s.loss}, best "
-                              f"{' '.join(map(str, s.best_cards))})" for s in mistakes)
-            lines.append(f"{team} lost {_count(lost, unit)}" + (f": {where}" if where else "."))
+            where = ", ".join(f"trick {s.trick} {who[s.seat]} {show([s.card])} (-{s.loss}, "
+                              f"best {show(s.best_cards)})" for s in mistakes)
+            lines.append(_team_loss(self, team, lost) + (f": {where}" if where else "."))
         if any(s.sd_loss is not None for s in self.steps):
-            lines += self._single_dummy_lines()
+            lines += self._single_dummy_lines(show, who)
         if self.illegal:
             lines.append(f"Illegal card (verzaken): {self.illegal.message}")
         a = self.actual
@@ -250,6 +256,14 @@ class PlayAnalysis:
                          f"{defenders} {a.scores[defenders]}.")
             lines += self._player_scores_lines()
         return "\n".join(lines)
+
+    def _who(self) -> Dict[Seat, str]:
+        """Each seat as the summary names it: "S", or with the record's name of the player who
+        plays that hand, "S (Anna)"."""
+        players = self.players()
+        names = {seat: next(p.name for p in players if seat in p.seats) for seat in Seat}
+        return {seat: f"{seat.name} ({names[seat]})" if names[seat] else seat.name
+                for seat in Seat}
 
     def shown_player_scores(self) -> List[Tuple[Player, int]]:
         """`player_scores` where a summary or report shows them: at a table of three or two,
@@ -268,24 +282,27 @@ class PlayAnalysis:
         return ["Per player: " + ", ".join(f"{p.label} {score}" for p, score in scores)
                 + "."] if scores else []
 
-    def _single_dummy_lines(self) -> List[str]:
-        """The mistakes, uncertain and unlucky cards, each expected loss with its 95% interval
-        in brackets."""
+    def _single_dummy_lines(self, show: Callable[[List[Card]], str],
+                            who: Dict[Seat, str]) -> List[str]:
+        """The mistakes, minor losses, uncertain and unlucky cards, each expected loss with its
+        95% interval in brackets."""
         unit = self.unit
         heads = {"mistake": f"Mistakes (at 95% confidence, at least {MISTAKE_LINE[unit]:g} "
                             f"{unit} worse than the single-dummy best card)",
+                 "minor": f"Small losses (at 95% confidence worse than the single-dummy best "
+                          f"card, by less than {MISTAKE_LINE[unit]:g} {unit})",
                  "uncertain": "Uncertain (more worlds would decide)",
-                 "unlucky": "Unlucky (a double-dummy loss, but no mistake given what the player "
-                            "could know)"}
+                 "unlucky": "Unlucky (a double-dummy loss, but as good as the best card given "
+                            "what the player could know)"}
         lines = []
         for verdict, head in heads.items():
             steps = [s for s in self.steps if s.verdict == verdict]
             where = ", ".join(
-                f"trick {s.trick} {s.seat.name} {s.card} (-{s.loss}; expected loss "
+                f"trick {s.trick} {who[s.seat]} {show([s.card])} (-{s.loss}; expected loss "
                 f"{s.sd_loss_text})" if verdict == "unlucky" else
-                f"trick {s.trick} {s.seat.name} {s.card} (expected loss {s.sd_loss_text}, best "
-                f"{' '.join(map(str, s.sd_best_cards))})" for s in steps)
-            if steps or verdict != "uncertain":
+                f"trick {s.trick} {who[s.seat]} {show([s.card])} (expected loss "
+                f"{s.sd_loss_text}, best {show(s.sd_best_cards)})" for s in steps)
+            if steps or verdict not in ("uncertain", "minor"):
                 lines.append(f"{head}: {where or 'none'}.")
         return lines
 
@@ -327,11 +344,25 @@ def _count(number: int, unit: str) -> str:
     return f"{number} {unit[:-1] if number == 1 else unit}"
 
 
-def _ledig_head(analysis: PlayAnalysis) -> str:
+def _team_loss(analysis: PlayAnalysis, team: str, lost: int) -> str:
+    """What a team's cards cost: "NS lost 20 points"; in ledig, where the cost is tricks the
+    bidder takes, "NS gave the bidder 1 trick more than best play" (the bidder's team) or "EW
+    let the bidder take 1 trick fewer than best play" (the defenders)."""
+    bidder = analysis.record.bidder
+    if bidder is None:
+        return f"{team} lost {_count(lost, analysis.unit)}"
+    tricks = "no trick" if not lost else _count(lost, "tricks")
+    if bidder.team.name == team:
+        return f"{team} gave the bidder {tricks} more than best play"
+    return f"{team} let the bidder take {tricks} fewer than best play"
+
+
+def _ledig_head(analysis: PlayAnalysis, notation: str = "en") -> str:
     """The first line of a ledig summary: who bid, who leads, and the double-dummy start."""
     r = analysis.record
     assert r.bidder is not None
-    trump = f"trump {r.trump.symbol} ({r.trump.name})" if r.trump is not None else "no trump"
+    trump = (f"trump {r.trump.symbol} ({r.trump.letter_in(notation)})" if r.trump is not None
+             else "no trump")
     start = ("the bidder takes no trick, makeable" if analysis.makeable else
              f"{r.bidder.name} takes {_count(-analysis.start_value, 'tricks')}, not makeable")
     return (f"{r.bidder.name} bids ledig ({trump}), {r.leader.name} leads. Double dummy at the "

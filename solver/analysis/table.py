@@ -140,8 +140,8 @@ class LedigTable:
             return cls(Deal.from_pbn(data["deal"]), Rules.from_dict(data["rules"]), data["values"])
 
     def __str__(self) -> str:
-        lines = ["ledig: points for the bidder's team (minus the tricks the bidder takes) by "
-                 "bidder and leader; * the bidder takes no trick"]
+        lines = ["ledig: minus the tricks the bidder takes with best play, by bidder and "
+                 "leader; * the bidder takes no trick"]
         for trump in self.trumps:
             title = (f"trump {trump.symbol} {trump.name}" if trump is not None else "no trump")
             lines.append(f"{title:<9}" + "".join(f"{s.name:>8}" for s in Seat) + "  (leader)")

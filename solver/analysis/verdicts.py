@@ -50,10 +50,14 @@ WORLDS_BATCH = 32
 WORLDS_LEAST = 64
 WORLDS_MOST = 512
 
-VERDICTS = ("optimal", "unlucky", "mistake", "uncertain")
+VERDICTS = ("optimal", "unlucky", "minor", "mistake", "uncertain")
 MEANINGS = {
     "optimal": "optimal: no double-dummy loss, and no mistake given what the player could know",
-    "unlucky": "unlucky: a double-dummy loss, but no mistake given what the player could know",
+    "unlucky": ("unlucky: a double-dummy loss, but as good as the best card given what the "
+                "player could know"),
+    "minor": (f"minor: a small loss given what the player could know: at {CONFIDENCE:.0%} "
+              f"confidence worse than the single-dummy best card, but by less than "
+              f"{MISTAKE_POINTS:g} points"),
     "mistake": (f"mistake: at {CONFIDENCE:.0%} confidence, at least {MISTAKE_POINTS:g} points "
                 f"worse than the single-dummy best card"),
     "uncertain": "uncertain: more worlds would decide",
@@ -62,9 +66,9 @@ MEANINGS = {
 
 def meaning(verdict: str, unit: str = "points") -> str:
     """The verdict in words, its mistake line in `unit` ("points" or "tricks")."""
-    if verdict == "mistake" and unit != "points":
-        return (f"mistake: at {CONFIDENCE:.0%} confidence, at least {MISTAKE_LINE[unit]:g} "
-                f"{unit} worse than the single-dummy best card")
+    if verdict in ("mistake", "minor") and unit != "points":
+        return MEANINGS[verdict].replace(f"{MISTAKE_POINTS:g} points",
+                                         f"{MISTAKE_LINE[unit]:g} {unit}")
     return MEANINGS.get(verdict, verdict)
 
 
@@ -113,20 +117,26 @@ def sd_verdict(dd_loss: int, loss: float, low: float, high: float,
                line: float = MISTAKE_POINTS) -> str:
     """The verdict on a card from its double-dummy loss and its single-dummy loss with the 95%
     interval: "mistake" when the whole interval is at or above `line` (MISTAKE_POINTS; for
-    ledig's tricks MISTAKE_TRICKS: the loss is significant, and at least that large);
-    "optimal" or "unlucky" (by the double-dummy loss) when the whole interval is below it;
-    otherwise "uncertain": more worlds would decide.
+    ledig's tricks MISTAKE_TRICKS: the loss is significant, and at least that large). When
+    the whole interval is below it: "optimal" without a double-dummy loss; with one, "minor"
+    when the interval is above zero (surely worse than the single-dummy best card, by less
+    than the line), else "unlucky" (as good as the best card on what the player could
+    know). Otherwise "uncertain": more worlds would decide.
 
     Both decisions need the interval on one side of the same line, so two seeds can only
     disagree by a 2.5% error on one of them: near the line the verdict stays "uncertain".
 
     >>> sd_verdict(14, 0.4, 0.0, 3.1), sd_verdict(0, 7.6, 0.0, 20.1), sd_verdict(0, 42, 21, 62)
     ('unlucky', 'uncertain', 'mistake')
+    >>> sd_verdict(2, 1.7, 1.1, 2.2)
+    'minor'
     """
     if low >= line:
         return "mistake"
     if high < line:
-        return "unlucky" if dd_loss else "optimal"
+        if not dd_loss:
+            return "optimal"
+        return "minor" if low > 0 else "unlucky"
     return "uncertain"
 
 

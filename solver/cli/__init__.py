@@ -2,8 +2,9 @@
 subcommand (`commands`, reading its input through `inputs`), prints the result (`output`) and
 turns every way it can fail into one line on stderr.
 
-Exit status: 0 done, 1 the output could not be written (standard output closed, or a full
-disk), 2 bad input or a missing/stale engine, 130 interrupted (Ctrl-C), 141 the reader of the
+Exit status: 0 done, 1 the output could not be written (standard output closed, a full disk,
+a folder without permission: any OSError, or an error raised from one), 2 bad input or a
+missing/stale engine, 130 interrupted (Ctrl-C), 141 the reader of the
 output went away (`klaverjas ... | head`), as Unix tools do.
 """
 from __future__ import annotations
@@ -39,11 +40,13 @@ def main(argv: Optional[List[str]] = None) -> int:
         args.argv = list(argv) if argv is not None else sys.argv[1:]
         return _print(COMMANDS[args.command](args))
     except (UsageError, SolverError) as err:
-        return _fail(str(err))
+        # Raised from an OSError (a report or a shard that could not be written): the input
+        # was sound, the machine refused.
+        return _fail(str(err), CANNOT_WRITE if isinstance(err.__cause__, OSError) else BAD_INPUT)
     except BrokenPipeError:
         return _pipe_closed()
     except OSError as err:
-        return _fail(str(err))
+        return _fail(str(err), CANNOT_WRITE)
     except MemoryError:
         return _fail("out of memory (a smaller --table-mb, or fewer --workers, may fit)")
     except KeyboardInterrupt:

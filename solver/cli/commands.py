@@ -5,22 +5,28 @@ Each takes the parsed arguments (`solver.cli.parser`) and returns what to print.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ..analysis import analyse_bidding, analyse_play, analyse_view, solve_table
+from ..analysis.bidding import BidAnalysis
 from ..analysis.play import PlayAnalysis, PlayStep
 from ..engine.moves import MovesResult
 from ..engine.search import DEFAULT_TABLE_MB, Solver
 from ..errors import RecordError, SolverError, shorten
-from ..model.cards import Card, Seat, Team
+from ..model.cards import Card, Seat, Suit, Team
+from ..model.deal import Deal
+from ..model.files import write_whole
 from ..model.record import GameRecord
 from ..model.rules import Rules
-from .inputs import (looks_like_json, read_deal, read_position, read_record, read_rules,
-                     read_rules_and_names, record_with_overrides, with_contract)
-from .output import shown_path
+from .inputs import (looks_like_a_deal, looks_like_json, read_deal, read_position, read_record,
+                     read_rules, read_rules_and_names, read_text, record_in,
+                     record_with_overrides, with_contract)
+from .output import named, printable, shown_path
 from .parser import UsageError
 
 
@@ -87,22 +93,29 @@ def cmd_table(args) -> str:
 
 
 def cmd_analyse(args) -> str:
-    if args.record.lower().endswith(".jsonl"):
+    if args.record.lower().endswith(".jsonl") and args.round is None:
         return cmd_analyse_many(args)
-    record = record_with_overrides(args, read_record(args.record, args.notation),
-                                   *record_rules(args))
+    record, notation = the_record(args, "analyse")
     analysis = analyse_play(record, worlds=args.worlds, seed=args.seed,
                             **search_options(args, record.rules))
     if args.json:
         return json.dumps(analysis.to_dict())
-    return "\n".join(_play_table(analysis.steps, bool(args.worlds), args.notation)
-                     + ["", analysis.summary()])
+    return "\n".join(_play_table(analysis.steps, bool(args.worlds), notation)
+                     + ["", analysis.summary(notation, symbols=True)])
+
+
+def the_record(args, command: str) -> Tuple[GameRecord, str]:
+    """The record of `args.record` (its --round of a JSON Lines file) under --rules,
+    --contract, --bidder and --dummy, and the notation to print it in (--notation, else the
+    record's own)."""
+    record, notation = read_record(args.record, args.notation, args.round, command)
+    return record_with_overrides(args, record, *record_rules(args)), notation
 
 
 def _play_table(steps: List[PlayStep], single_dummy: bool, notation: str) -> List[str]:
     """The analysed cards, one a line, in `notation`. Single dummy, the `best` column names the
     single-dummy best cards, marked (sd), where the verdict is a single-dummy one (mistake,
-    uncertain)."""
+    minor, uncertain)."""
     def cards(these: List[Card]) -> str:
         return " ".join(c.to_str(True, notation) for c in these)
 
@@ -114,7 +127,7 @@ def _play_table(steps: List[PlayStep], single_dummy: bool, notation: str) -> Lis
         verdict = ""
         if single_dummy:
             verdict = f"  {s.sd_loss_text:<{width}}  {s.verdict:<9}"
-            if s.verdict in ("mistake", "uncertain") and s.card not in s.sd_best_cards:
+            if s.verdict in ("mistake", "minor", "uncertain") and s.card not in s.sd_best_cards:
                 best = cards(s.sd_best_cards) + " (sd)"
         lines.append(f"{s.number:>2}  {s.trick:>5} {s.seat.name:>4}  "
                      f"{s.card.to_str(True, notation):<4}"
@@ -127,21 +140,21 @@ def cmd_analyse_many(args) -> str:
     a summary over all: each seat's mean double-dummy loss per round, and the mistakes in each
     trick (with --worlds, the single-dummy mistakes: a loss given what the player could know)."""
     try:
-        records = GameRecord.load_many(args.record, args.notation)
+        records = GameRecord.load_many(args.record, args.notation or "en")
     except OSError as err:
-        raise UsageError(f"cannot read {shorten(args.record)}: {err.strerror or err}") from None
+        raise UsageError(f"cannot read {named(args.record)}: {err.strerror or err}") from None
     if not records:
-        raise RecordError(f"{shorten(args.record)} holds no game records (one per line)")
-    rules, named = record_rules(args)
+        raise RecordError(f"{named(args.record)} holds no game records (one per line)")
+    rules, names = record_rules(args)
     analyses = []
     for number, record in enumerate(records, start=1):
         try:
-            record = record_with_overrides(args, record, rules, named)
+            record = record_with_overrides(args, record, rules, names)
             analyses.append(analyse_play(record, worlds=args.worlds, seed=args.seed,
                                          **search_options(args, record.rules)))
         except (UsageError, SolverError) as err:
             # Same error, its message prefixed with the round: its place among the records.
-            err.args = (f"{shorten(args.record)}, round {number}: {err}",) + err.args[1:]
+            err.args = (f"{named(args.record)}, round {number}: {err}",) + err.args[1:]
             raise
     summary = _many_summary(analyses, bool(args.worlds))
     if args.json:
@@ -224,31 +237,93 @@ def cmd_view(args) -> str:
 
 def cmd_bid(args) -> str:
     # The procedure, and the turned suit draaikaart needs, are checked by analyse_bidding.
-    deal, rules = read_deal(args.deal, args.notation), with_contract(args, read_rules(args.rules))
-    analysis = analyse_bidding(deal, args.dealer, rules, args.procedure, args.turned,
-                               args.on_all_pass, args.chooser_leads, args.bid,
+    text = read_text(args.deal, lambda t: looks_like_a_deal(t) or looks_like_json(t))
+    record: Optional[GameRecord] = None
+    if looks_like_json(text):
+        # A record: its deal, dealer, rules and chooser_leads, each unless the option is given.
+        record, _ = record_in(text, args.deal, args.notation, args.round, "bid")
+        deal, dealer = record.deal, args.dealer if args.dealer is not None else record.dealer
+        rules = read_rules(args.rules) if args.rules else record.rules
+        chooser_leads = args.chooser_leads or record.chooser_leads
+    else:
+        deal, dealer = Deal.from_pbn(text.strip(), args.notation or "en"), args.dealer
+        rules, chooser_leads = read_rules(args.rules or "amsterdam"), args.chooser_leads
+    if dealer is None:
+        raise UsageError("the following arguments are required: --dealer"
+                         + (" (the record names no dealer)" if record is not None else ""))
+    rules = with_contract(args, rules)
+    analysis = analyse_bidding(deal, dealer, rules, args.procedure, args.turned,
+                               args.on_all_pass, chooser_leads, args.bid,
                                worlds=args.worlds, seed=args.seed,
                                **search_options(args, rules))
+    if record is not None and args.bid is None and record.trump is not None \
+            and record.bidder is None:      # the record's own bid (a ledig round has none)
+        analysis = dataclasses.replace(analysis, bid=(_chooser(record, record.trump, analysis),
+                                                      record.trump))
     return json.dumps(analysis.to_dict()) if args.json else str(analysis)
+
+
+def _chooser(record: GameRecord, trump: Suit, analysis: BidAnalysis) -> Seat:
+    """The seat of the playing team that chose the record's trump: the leader when the
+    chooser leads, the dummy's partner at a table of three; else the seat the procedure lets
+    choose it (N or E when both may: their options are the same game)."""
+    if record.chooser_leads:
+        return record.leader
+    if record.dummy is not None:
+        return record.dummy.partner
+    seats = [s for s in Seat if s.team == record.playing]
+    allowed = [s for s in seats if analysis.option(s, trump).allowed]
+    return (allowed or seats)[0]
 
 
 def cmd_report(args) -> str:
     from ..html import render
-    record = record_with_overrides(args, read_record(args.record, args.notation),
-                                   *record_rules(args))
     out = Path(args.output) if args.output else (
         Path(Path(args.record).stem + ".html") if not looks_like_json(args.record)
         and args.record != "-" else Path("report.html"))
+    # Checked before the work: the page must not take the place of the record it shows.
+    check_output_file("-o" if args.output else None, out, args.record)
+    record, notation = the_record(args, "report")
     options = search_options(args, record.rules)
     analysis = analyse_play(record, worlds=args.worlds, seed=args.seed, **options)
     table = solve_table(record.deal, record.rules, **options)
     dd_score = (options["solver"] or Solver(record.rules)).value(record.game(), "score")
-    page = render(analysis, table, dd_score)
+    page = render(analysis, table, dd_score, notation=notation)
+    write_file(out, page)
+    return f"wrote {named(out, short=False)} ({len(page) // 1024} KB): open it in a browser"
+
+
+def check_output_file(option: Optional[str], out: Path, source: Optional[str] = None) -> None:
+    """Refuse, before any work, a file that cannot be written as a page: a directory, one in
+    a folder that does not exist, or the file `source` names (the input, which writing would
+    destroy). `option` names where the file was given (None: the default name)."""
+    given = f"argument {option}: " if option else ""
+    if str(out) in ("", ".") or out.is_dir() or not out.parent.is_dir():
+        raise UsageError(f"{given}cannot write {named(out)}: "
+                         f"{'no such directory' if not out.parent.is_dir() else 'it is a directory'}")
+    if source is not None and source != "-" and _same_file(source, out):
+        hint = ("name another file" if option else
+                "the page would take its name; name another file with -o")
+        raise UsageError(f"{given}{named(out)} is the record this command reads: writing the "
+                         f"page there would destroy it; {hint}")
+
+
+def _same_file(a: str, b: Path) -> bool:
+    """Whether `a` and `b` are one file (through links too); False when either is missing."""
     try:
-        out.write_text(page, encoding="utf-8")
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):       # ValueError: a NUL byte in a name (inline JSON)
+        return False
+
+
+def write_file(out: Path, text: str) -> None:
+    """Write `text` to `out` whole or not at all (`write_whole`): a full disk leaves any
+    earlier file of that name as it was. The error is raised from the OSError, which the
+    command reports with exit status 1, not as bad input."""
+    try:
+        write_whole(out, text)
     except OSError as err:
-        raise UsageError(f"cannot write {shorten(shown_path(out))}: {err.strerror or err}") from None
-    return f"wrote {shown_path(out)} ({len(page) // 1024} KB): open it in a browser"
+        raise UsageError(f"cannot write {named(out)}: {err.strerror or err}") from err
 
 
 def cmd_labels(args) -> str:
@@ -271,7 +346,7 @@ def cmd_labels(args) -> str:
     summary = labels.generate(config, args.out, workers=args.workers, scheduler=args.scheduler,
                               progress=not args.quiet and sys.stderr is not None,
                               command=" ".join(["klaverjas"] + [shown_path(a) for a in getattr(args, "argv", sys.argv[1:])]))
-    return f"{summary}; written to {shown_path(args.out)}"
+    return f"{summary}; written to {named(args.out, short=False)}"
 
 
 def cmd_arena(args) -> str:
@@ -283,10 +358,7 @@ def cmd_arena(args) -> str:
         except BotError as err:
             raise UsageError(f"argument {option}: {err}") from None
     if args.report is not None:     # said before the arena runs, not after
-        out = Path(args.report)
-        if args.report == "" or out.is_dir() or not out.parent.is_dir():
-            raise UsageError(f"argument --report: cannot write {shorten(shown_path(out))}: "
-                             f"{'it is a directory' if args.report == '' or out.is_dir() else 'no such directory'}")
+        check_output_file("--report", Path(args.report))
     result = play_arena(args.team_a, args.team_b, deals=args.deals, seed=args.seed,
                         rules=read_rules(args.rules), workers=args.workers,
                         sd_worlds=args.sd_worlds,
@@ -295,15 +367,11 @@ def cmd_arena(args) -> str:
     if args.report is not None:
         out = Path(args.report)
         page = result.to_html()
-        try:
-            out.write_text(page, encoding="utf-8")
-        except OSError as err:
-            raise UsageError(f"cannot write {shorten(shown_path(out))}: "
-                             f"{err.strerror or err}") from None
-        note = f"\nwrote {shown_path(out)} ({len(page) // 1024} KB): open it in a browser"
+        write_file(out, page)
+        note = f"\nwrote {named(out, short=False)} ({len(page) // 1024} KB): open it in a browser"
     if args.json:
-        if note:
-            print(note.strip(), file=sys.stderr)
+        if note and sys.stderr is not None:
+            print(printable(note.strip(), sys.stderr), file=sys.stderr)
         return json.dumps(result.to_dict())
     return str(result) + note
 

@@ -14,7 +14,7 @@ from ..model.game import Game
 from ..model.json_text import json_numbers_in_range
 from ..model.record import GameRecord
 from ..model.rules import RULE_PRESETS, Rules, load_rules
-from .output import shown_path
+from .output import named
 from .parser import UsageError
 
 
@@ -60,8 +60,9 @@ def read_text(source: str, inline: Callable[[str], bool]) -> str:
 
 
 def shown(source: str) -> str:
-    """A file name for a message: its non-UTF-8 bytes escaped, cut to a short line."""
-    return shorten(shown_path(source))
+    """A file name for a message: its non-UTF-8 bytes escaped, cut to a short line, its signs
+    kept on any stream (`output.named`)."""
+    return named(source)
 
 
 def _read_standard_input() -> Union[bytes, str]:
@@ -106,11 +107,51 @@ def read_deal(source: str, notation: str = "en") -> Deal:
     return Deal.from_pbn(read_text(source, looks_like_a_deal).strip(), notation)
 
 
-def read_record(source: str, notation: str = "en") -> GameRecord:
-    """The record `source` names; `notation` is its card notation when it names none."""
-    text = read_text(source, looks_like_json)
+def read_record(source: str, notation: Optional[str] = None, round_number: Optional[int] = None,
+                command: str = "report") -> Tuple[GameRecord, str]:
+    """The record `source` names, and the card notation to print it in: `notation` (--notation)
+    when given, which is also the record's when it names none; else the record's own ("en"
+    when it names none).
+
+    A JSON Lines file of several records needs `round_number` (--round, 1 for the first
+    line): `command` takes one round, and is named in the error that says so."""
+    return record_in(read_text(source, looks_like_json), source, notation, round_number, command)
+
+
+def record_in(text: str, source: str, notation: Optional[str] = None,
+              round_number: Optional[int] = None, command: str = "report"
+              ) -> Tuple[GameRecord, str]:
+    """`read_record` of the `text` read from `source`."""
     json_numbers_in_range(text, "game record")
-    return GameRecord.from_json(text, notation)
+    reading = notation or "en"
+    try:
+        record = GameRecord.from_json(text, reading)
+        lines = [text]
+    except RecordError:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) < 2 or not all(looks_like_json(line) for line in lines):
+            raise
+        if round_number is None:
+            raise UsageError(f"{shown(source)} holds {len(lines)} rounds, one a line (JSON "
+                             f"Lines); {command} takes one round: pick it with --round N, from "
+                             f"1 to {len(lines)}") from None
+    if round_number is not None:
+        if round_number > len(lines):
+            raise UsageError(f"--round {round_number}: {shown(source)} holds "
+                             f"{len(lines)} round{'s' if len(lines) != 1 else ''}")
+        if len(lines) > 1:
+            try:
+                record = GameRecord.from_json(lines[round_number - 1], reading)
+            except RecordError as err:
+                raise RecordError(f"{shown(source)}, round {round_number}: {err}") from None
+    return record, notation or _own_notation(lines[(round_number or 1) - 1])
+
+
+def _own_notation(text: str) -> str:
+    """The card notation a record's JSON names, "en" when it names none (the record is read:
+    its notation is one of NOTATIONS)."""
+    data = json.loads(text)
+    return data.get("notation", "en") if isinstance(data, dict) else "en"
 
 
 def read_rules(value: str) -> Rules:
@@ -144,6 +185,9 @@ def read_position(args) -> Game:
     """The position `args` give: the deal and rules, trump, leader and playing team (ledig:
     the bidder), and the cards played so far (IllegalPlayError names an illegal one)."""
     rules = with_contract(args, read_rules(args.rules))
+    if rules.players == 3 and args.dummy is None:
+        raise UsageError("a table of three (players=3 in --rules) needs --dummy: the silent "
+                         "partner's seat, N, E, S or W, a seat of the playing team")
     if rules.contract == "ledig":
         check_ledig_seats(args, rules)
     else:

@@ -1,15 +1,32 @@
 """What the `klaverjas` command writes, made safe for the stream it goes to: suit symbols and
 other signs fall back to letters on a stream that cannot encode them (LANG=C,
-PYTHONIOENCODING=ascii), and file names keep bytes that are not UTF-8 as visible escapes."""
+PYTHONIOENCODING=ascii), and file names keep bytes that are not UTF-8 as visible escapes.
+
+A file name in a message is marked (`named`): it is printed as it is, or escaped where the
+stream cannot encode it, but never given letters for its signs, which would name another file.
+"""
 from __future__ import annotations
 
 import os
 from typing import Optional, TextIO, Union
 
+from ..errors import shorten
+
 # What a stream without the signs of the readable output shows instead.
 PLAIN_SIGNS = str.maketrans({
     "♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S",
     "°": "o", "±": "+/-", "×": "x", "—": "-"})
+
+
+# Around a file name in the text to print (private-use characters no message holds).
+NAME_START, NAME_END = "\ue000", "\ue001"
+
+
+def named(path: Union[str, "os.PathLike[str]"], short: bool = True) -> str:
+    """`path` for a message (`shown_path`, cut to a short line unless not `short`: what a
+    command wrote is named whole), marked so that `printable` leaves its signs alone."""
+    text = shown_path(path)
+    return NAME_START + (shorten(text) if short else text) + NAME_END
 
 
 def shown_path(path: Union[str, "os.PathLike[str]"]) -> str:
@@ -28,24 +45,29 @@ def one_line(text: str) -> str:
     written as its escape, so that it stays one line."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return "".join(c if c.isprintable() or c in (NAME_START, NAME_END) else repr(c)[1:-1]
+                   for c in text)
 
 
 def printable(text: str, stream: Optional[TextIO]) -> str:
     """`text` as `stream` can encode it: unchanged where it can, else with plain letters for
     the signs its encoding lacks, and a backslash escape for any character still left over."""
     encoding = getattr(stream, "encoding", None)
+    plain = text.replace(NAME_START, "").replace(NAME_END, "")
     if not encoding:
-        return text
+        return plain
     try:
-        text.encode(encoding)
-        return text
+        plain.encode(encoding)
+        return plain
     except UnicodeEncodeError:
         pass
     except LookupError:       # an encoding Python does not know: keep to ASCII
         encoding = "ascii"
     missing = {code: plain for code, plain in PLAIN_SIGNS.items() if not _encodes(chr(code), encoding)}
-    return text.translate(missing).encode(encoding, "backslashreplace").decode(encoding)
+    # The text between file names (the even pieces) takes letters for signs; names do not.
+    pieces = text.replace(NAME_END, NAME_START).split(NAME_START)
+    kept = "".join(piece if i % 2 else piece.translate(missing) for i, piece in enumerate(pieces))
+    return kept.encode(encoding, "backslashreplace").decode(encoding)
 
 
 def _encodes(text: str, encoding: str) -> bool:

@@ -42,7 +42,7 @@ class _Parser(argparse.ArgumentParser):
                          ) -> Tuple[argparse.Namespace, List[str]]:
         # Cards, suits and bids are read once the whole command line is, in its --notation.
         parsed, rest = super().parse_known_args(args, namespace)
-        notation = getattr(parsed, "notation", "en")
+        notation = getattr(parsed, "notation", None) or "en"
         for name, value in vars(parsed).items():
             if isinstance(value, InNotation):
                 setattr(parsed, name, value.read(notation, self))
@@ -165,6 +165,15 @@ def record_and_rules(p) -> None:
         "options, players, dummy_open, multiplier) where they do not name it (default: the record's): "
         "amsterdam"))
     dummy(p, record=True)
+    round_of_many(p)
+
+
+def round_of_many(p) -> None:
+    """--round: which record of a JSON Lines file a subcommand that takes one round reads."""
+    p.add_argument("--round", type=whole("--round", 1), default=None,
+                   help="the round to take from a JSON Lines file of records, one a line: 1 "
+                        "for the first (default: the file's only record; analyse reads every "
+                        "round of a .jsonl file)")
 
 
 def record_contract(p) -> None:
@@ -175,10 +184,14 @@ def record_contract(p) -> None:
              "the record names none) (default: the record's)")
 
 
-def card_notation(p, what: str) -> None:
-    """--notation: the card notation of `what` (what the subcommand reads and prints in it)."""
-    p.add_argument("--notation", default="en", choices=NOTATIONS,
-                   help=f"the card notation of {what}: {NOTATIONS_HELP}")
+def card_notation(p, what: str, record: bool = False) -> None:
+    """--notation: the card notation of `what` (what the subcommand reads and prints in it);
+    for a subcommand that reads a `record`, by default the record's own."""
+    notations = (NOTATIONS_HELP.replace("(default: en)", "(default: the record's own, en "
+                                                         "when it names none)")
+                 if record else NOTATIONS_HELP)
+    p.add_argument("--notation", default=None if record else "en", choices=NOTATIONS,
+                   help=f"the card notation of {what}: {notations}")
 
 
 def position(p) -> None:
@@ -297,16 +310,20 @@ def build_parser() -> argparse.ArgumentParser:
     record_contract(p)
     worlds_and_seed(p, SINGLE_DUMMY_HELP, auto=True)
     workers_and_table_size(p)
-    card_notation(p, "a record that names none, and of the card columns printed (the "
-                     "summary below them stays in en)")
+    card_notation(p, "a record that names none, and of everything printed", record=True)
 
     p = command("bid", "check every seat and trump under a bidding procedure",
                 f'klaverjas bid "{EXAMPLE_DEAL}" --dealer W --procedure draaikaart --turned H --bid "N H"')
-    deal_and_rules(p)
+    p.add_argument("deal", help='the deal ("N:..."), or a game record in JSON whose deal, '
+                                'dealer, rules and bid are checked: a file, inline, or - for stdin')
+    p.add_argument("--rules", default=None,
+                   help=RULES_HELP.replace("amsterdam (the default)", "amsterdam") + " (default: "
+                        "the record's, else amsterdam)")
+    round_of_many(p)
     contract(p, "with ledig, also whether each seat could have bid ledig and taken no trick, "
                 "beside the trump bids (default: the rules' contract, trump)", bidder_help=None)
-    p.add_argument("--dealer", required=True, type=seat, help="the dealer's seat (required)")
-    # The procedure and what it needs are checked by analyse_bidding, in one place.
+    p.add_argument("--dealer", default=None, type=seat,
+                   help="the dealer's seat (required with a deal; default: the record's)")
     p.add_argument("--procedure", default="draaikaart",
                    help=f"how trump is chosen: {', '.join(PROCEDURES)} (default: draaikaart)")
     p.add_argument("--turned", default=None, type=suit("--turned"),
@@ -314,10 +331,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--on-all-pass", default="turned_forced",
                    help=f"draaikaart when all pass: {', '.join(ON_ALL_PASS)} (default: turned_forced)")
     p.add_argument("--chooser-leads", action="store_true",
-                   help="the chooser leads trick 1 (default: left of the dealer leads)")
+                   help="the chooser leads trick 1 (default: the record's, else left of the "
+                        "dealer leads)")
     p.add_argument("--bid", default=None, type=in_notation("--bid", bid),
                    help='the recorded bid to judge under the procedure, seat and trump: "N H"; '
-                        'one it does not allow is reported as not allowed (default: none)')
+                        'one it does not allow is reported as not allowed (default: the '
+                        "record's trump, chosen by a seat of its playing team; none with a deal)")
     worlds_and_seed(p, "also each option's chance of making it from the seat's own hand, over "
                        f"this many deals of the other cards, up to {MOST_WORLDS:,} (default: 0, "
                        "double dummy only)")
@@ -350,7 +369,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "report.html)")
     worlds_and_seed(p, SINGLE_DUMMY_HELP, auto=True)
     workers_and_table_size(p)
-    card_notation(p, "a record that names none (the page stays in en)")
+    card_notation(p, "a record that names none, and of the page: its cards, suits and "
+                     "labels (nl: in Dutch)", record=True)
 
     p = command("labels", "training labels: positions with the exact value of every legal card",
                 "klaverjas labels --deals 1000 --seed 7 --positions trick-starts --out labels/",

@@ -20,8 +20,9 @@ from ..model.record import GameRecord
 from ..model.rules import Rules
 from ..model.scoring import value_for_team
 from ..model.players import dummy_open_from, player_of, table_players
+from . import words
 from .pieces import (CARD_BACK, asset, bid_tables_html, bid_verdict_html, card_html, chart_svg,
-                     compass_html, dd_table_grid, esc, ledig_table_grid, lost_text,
+                     compass_html, dd_table_grid, esc, ledig_table_grid, lost_text, tricks_text,
                      players_html, replayed, rules_in_words, seat_labels, shown_order,
                      single_dummy_marks, single_dummy_note,
                      suit_html, tricks_html)
@@ -31,7 +32,7 @@ if TYPE_CHECKING:   # pragma: no cover
 
 
 def render(analysis: "PlayAnalysis", table: "Union[DDTable, LedigTable]", dd_score: int,
-           bids: Optional["BidAnalysis"] = None) -> str:
+           bids: Optional["BidAnalysis"] = None, notation: str = "en") -> str:
     """The whole report of an analysed game as one HTML page.
 
     `table` is the DD table of the record's deal and rules (`solve_table`), `dd_score` the
@@ -42,43 +43,49 @@ def render(analysis: "PlayAnalysis", table: "Union[DDTable, LedigTable]", dd_sco
 
     A ledig round (the record names its bidder) shows values and losses in tricks, marks the
     bidder's first trick, and takes the `LedigTable` of `solve_table` (no `bids`).
+
+    `notation` "nl" shows the cards and suits in the Dutch notation ("♠B", the jack of
+    spades) and the page's labels in Dutch (`words`); the longer explanations stay English.
     """
+    say = words.say(notation)
     _check_arguments(analysis, table)
     _check_bids(analysis, bids)
     dd_score = whole_number("dd_score", dd_score)
     r = analysis.record
-    dealer = f", dealer {r.dealer}" if r.dealer is not None else ""
-    data = json.dumps(replay_data(analysis)).replace("</", "<\\/")
+    dealer = ", " + say("dealer {dealer}", dealer=r.dealer) if r.dealer is not None else ""
+    data = json.dumps(replay_data(analysis, notation)).replace("</", "<\\/")
     if r.bidder is not None:
-        what = f"{r.bidder} bids ledig"
-        heading = what + (f" ({suit_html(r.trump)} {r.trump} trump)" if r.trump is not None
-                          else " (no trump)")
+        what = say("{bidder} bids ledig", bidder=r.bidder)
+        heading = what + " " + (say("({trump} trump)", trump=f"{suit_html(r.trump)} "
+                                                            f"{r.trump.letter_in(notation)}")
+                                if r.trump is not None else say("(no trump)"))
     else:
         assert r.trump is not None      # a trump round always has one
-        what = f"{r.playing} plays {r.trump.symbol}"
-        heading = f"{r.playing} plays {suit_html(r.trump)} ({r.trump})"
-    title = f"{what} — klaverjas-solver report"
+        what = say("{playing} plays {trump}", playing=r.playing, trump=r.trump.symbol)
+        heading = say("{playing} plays {trump}", playing=r.playing,
+                      trump=f"{suit_html(r.trump)} ({r.trump.letter_in(notation)})")
+    title = f"{what} — {say('klaverjas-solver report')}"
     replay_hands = "".join(f'<div class="hand {s}{" dummy" if s == r.dummy else ""}"></div>'
                            for s in Seat)
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{words.LANGUAGE[notation]}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{esc(title)}</title><style>{asset("report.css")}{asset("page.css")}</style></head>
 <body><main class="kj">
-<section><h1>{heading}, {r.leader} leads{dealer}</h1>
-<p>{esc(rules_in_words(r.rules))}</p>{players_html(r)}{compass_html(r.deal, labels=seat_labels(r), dummy=r.dummy)}</section>
-<section id="replay-section"><h2>Replay</h2>
-<div class="controls"><button id="prev" type="button">◀ previous</button>
-<button id="next" type="button">next ▶</button><span id="step-count"></span></div>
+<section><h1>{heading}, {say("{leader} leads", leader=r.leader)}{dealer}</h1>
+<p>{esc(rules_in_words(r.rules))}</p>{players_html(r)}{compass_html(r.deal, labels=seat_labels(r), dummy=r.dummy, notation=notation)}</section>
+<section id="replay-section"><h2>{say("Replay")}</h2>
+<div class="controls"><button id="prev" type="button">{say("◀ previous")}</button>
+<button id="next" type="button">{say("next ▶")}</button><span id="step-count"></span></div>
 <div id="step-note"></div>
 <div id="replay" class="compass">{replay_hands}
 <div class="middle"></div></div>
-<p>Use the arrow keys too. Under each legal card: its double-dummy value for the side to
-play; the card played is green when optimal, red when it lost {analysis.unit}.{dummy_legend(r)}{single_dummy_legend(analysis)}</p></section>
-<section><h2>The double-dummy value, card by card</h2>{chart_svg(analysis)}</section>
-<section><h2>Tricks</h2>{tricks_html(analysis)}</section>
-<section><h2>Result</h2>{result_html(analysis, dd_score)}</section>
-<section><h2>{"The ledig table" if r.bidder is not None else "Double-dummy table and the bid"}</h2>{table_section_html(analysis, table, bids)}</section>
+<p>{say("Use the arrow keys too. Under each legal card: its double-dummy value for the side to "
+        "play; the card played is green when optimal, red when it lost {unit}.", unit=say(analysis.unit))}{dummy_legend(r)}{single_dummy_legend(analysis)}</p></section>
+<section><h2>{say("The double-dummy value, card by card")}</h2>{chart_svg(analysis, notation)}</section>
+<section><h2>{say("Tricks")}</h2>{tricks_html(analysis, notation)}</section>
+<section><h2>{say("Result")}</h2>{result_html(analysis, dd_score, notation)}</section>
+<section><h2>{say("The ledig table" if r.bidder is not None else "Double-dummy table and the bid")}</h2>{table_section_html(analysis, table, bids, notation)}</section>
 </main>
 <script type="application/json" id="report-data">{data}</script>
 <script>{asset("replay.js")}</script>
@@ -127,85 +134,98 @@ def _check_bids(analysis: "PlayAnalysis", bids: Any) -> None:
 
 
 def table_section_html(analysis: "PlayAnalysis", table: Any,
-                       bids: Optional["BidAnalysis"]) -> str:
+                       bids: Optional["BidAnalysis"], notation: str = "en") -> str:
     """The bid judged and the double-dummy table (`table`, a DDTable); for ledig, the ledig
-    table (a LedigTable)."""
+    table (a LedigTable). Suits and labels in `notation`."""
     r = analysis.record
     if r.bidder is not None:
-        return ledig_check_html(analysis, table) + ledig_table_grid(table, (r.bidder, r.trump,
-                                                                            r.leader))
+        return ledig_check_html(analysis, table, notation) + ledig_table_grid(
+            table, (r.bidder, r.trump, r.leader), notation)
     assert r.trump is not None      # a trump round always has one
-    return (bid_section_html(analysis, table, bids) + "\n"
-            + dd_table_grid(table, r.playing, (r.trump, r.leader)))
+    return (bid_section_html(analysis, table, bids, notation) + "\n"
+            + dd_table_grid(table, r.playing, (r.trump, r.leader), notation))
 
 
-def ledig_check_html(analysis: "PlayAnalysis", table: Any) -> str:
+def ledig_check_html(analysis: "PlayAnalysis", table: Any, notation: str = "en") -> str:
     """Whether the bidder could take no trick with this leader, and which seats could."""
+    say = words.say(notation)
     r = analysis.record
     assert r.bidder is not None
     value = table.value(r.bidder, r.leader, r.trump)
-    text = (f"{r.bidder} bid ledig with {r.leader} leading: "
-            + ("makeable, the bidder takes no trick with best play." if value == 0 else
-               f"not makeable: with best play by both sides {r.bidder} takes "
-               f"{-value} trick{'s' if value != -1 else ''}."))
+    text = say("{bidder} bid ledig with {leader} leading: ", bidder=r.bidder, leader=r.leader) + (
+        say("makeable, the bidder takes no trick with best play.") if value == 0 else
+        say("not makeable: with best play by both sides {bidder} takes {tricks}.",
+            bidder=r.bidder, tricks=tricks_text(-value, notation)))
     makers = [s.name for s in Seat if table.value(s, r.leader, r.trump) == 0]
-    text += (f" With {r.leader} leading, ledig was makeable for "
-             f"{', '.join(makers) if makers else 'no seat'}.")
+    text += say(" With {leader} leading, ledig was makeable for {seats}.", leader=r.leader,
+                seats=", ".join(makers) if makers else say("no seat"))
     return f'<p data-ledig-check="1">{text}</p>'
 
 
 def bid_section_html(analysis: "PlayAnalysis", table: "DDTable",
-                     bids: Optional["BidAnalysis"]) -> str:
+                     bids: Optional["BidAnalysis"], notation: str = "en") -> str:
     """The verdict on the bid under its procedure when `bids` is given, with its table;
     without it, the chosen trump against the other three for the same leader."""
     if bids is None:
-        return bid_check_html(analysis, table)
+        return bid_check_html(analysis, table, notation)
     return bid_verdict_html(bids) + bid_tables_html(bids)
 
 
-def bid_check_html(analysis: "PlayAnalysis", table: "DDTable") -> str:
+def bid_check_html(analysis: "PlayAnalysis", table: "DDTable", notation: str = "en") -> str:
     """Whether the chosen trump was makeable, and the best of the four trumps for the same
     leader (no bidding procedure is known here, so none is said to have been allowed)."""
+    say = words.say(notation)
     r = analysis.record
     assert r.trump is not None      # a trump round always has one
+
+    def makeable(suit: Suit) -> str:
+        return say("makeable" if table.makeable(suit, r.leader, r.playing) else "not makeable")
+
     chosen = table.value(r.trump, r.leader, r.playing)
     best = max(Suit, key=lambda s: (table.value(s, r.leader, r.playing), -s))
-    text = (f"{r.playing} chose {suit_html(r.trump)} with {r.leader} leading: "
-            f"{'makeable' if table.makeable(r.trump, r.leader, r.playing) else 'not makeable'} "
-            f"({chosen:+d}).")
+    text = say("{playing} chose {trump} with {leader} leading: {makeable} ({value}).",
+               playing=r.playing, trump=suit_html(r.trump), leader=r.leader,
+               makeable=makeable(r.trump), value=f"{chosen:+d}")
     if best != r.trump and table.value(best, r.leader, r.playing) > chosen:
-        value = table.value(best, r.leader, r.playing)
-        text += (f" Best of the four trumps with {r.leader} leading was {suit_html(best)}: "
-                 f"{value:+d}, "
-                 f"{'makeable' if table.makeable(best, r.leader, r.playing) else 'not makeable'}.")
+        text += say(" Best of the four trumps with {leader} leading was {best}: {value}, "
+                    "{makeable}.", leader=r.leader, best=suit_html(best),
+                    value=f"{table.value(best, r.leader, r.playing):+d}", makeable=makeable(best))
     else:
-        text += f" That was the best of the four trumps with {r.leader} leading."
+        text += say(" That was the best of the four trumps with {leader} leading.",
+                    leader=r.leader)
     return f'<p data-bid-check="1">{text}</p>'
 
 
-def result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
-    """The totals and scores of the recorded play against the double-dummy value and score."""
+def result_html(analysis: "PlayAnalysis", dd_score: int, notation: str = "en") -> str:
+    """The totals and scores of the recorded play against the double-dummy value and score,
+    labelled in `notation`'s language."""
+    say = words.say(notation)
     r, a = analysis.record, analysis.actual
     if r.bidder is not None:
-        return ledig_result_html(analysis, dd_score)
+        return ledig_result_html(analysis, dd_score, notation)
     playing, defenders = r.playing.name, r.playing.other.name
-    lines = [f"Totals: {playing} {a.totals[playing]}, {defenders} {a.totals[defenders]}."]
+    lines = [say("Totals: {totals}.", totals=f"{playing} {a.totals[playing]}, {defenders} "
+                                              f"{a.totals[defenders]}")]
     if a.scores is not None:
         verdict = "revoke" if analysis.illegal else ("made" if a.made else "nat")
-        lines.append(f"Score: {playing} {a.scores[playing]}, {defenders} {a.scores[defenders]} "
-                     f"({verdict}).")
+        lines.append(say("Score: {scores} ({verdict}).", verdict=say(verdict),
+                         scores=f"{playing} {a.scores[playing]}, {defenders} "
+                                f"{a.scores[defenders]}"))
     else:
-        lines.append(f"Unfinished after {len(analysis.steps)} cards.")
+        lines.append(say("Unfinished after {count} cards.", count=len(analysis.steps)))
     lines += player_scores_line(analysis)
     for team, won in replayed(analysis).tricks_won().items():
         if won == 8:
-            lines.append(f"{team} took all 8 tricks (pit).")
-    lines.append(f"Double dummy: {analysis.start_value:+d} points for {playing}, "
-                 f"{'makeable' if analysis.makeable else 'not makeable'}; score {dd_score:+d}.")
+            lines.append(say("{team} took all 8 tricks (pit).", team=team))
+    lines.append(say("Double dummy: {value} points for {playing}, {makeable}; score {score}.",
+                     value=f"{analysis.start_value:+d}", playing=playing,
+                     makeable=say("makeable" if analysis.makeable else "not makeable"),
+                     score=f"{dd_score:+d}"))
     if analysis.illegal:
         lines.append(f"Illegal card (verzaken): {esc(analysis.illegal.message)}")
     lost = analysis.losses()
-    lines.append("Points given away: " + ", ".join(f"{t} {v}" for t, v in lost.items()) + ".")
+    lines.append(say("Points given away: {losses}.",
+                     losses=", ".join(f"{t} {v}" for t, v in lost.items())))
     return "".join(f"<p>{line}</p>" for line in lines)
 
 
@@ -232,28 +252,38 @@ def dummy_legend(record: GameRecord) -> str:
             f"as the chooser who plays it sees it.")
 
 
-def ledig_result_html(analysis: "PlayAnalysis", dd_score: int) -> str:
+def ledig_result_html(analysis: "PlayAnalysis", dd_score: int, notation: str = "en") -> str:
     """A ledig round's result: the bidder's tricks and first trick, the scores, and the
     double-dummy value and score; the tricks given away."""
+    say = words.say(notation)
     r, a = analysis.record, analysis.actual
     first = analysis.bidder_first_trick
-    lines = [f"Tricks: {', '.join(f'{t} {n}' for t, n in a.totals.items())}; "
-             + (f"{r.bidder} took no trick." if first is None else
-                f"{r.bidder} took its first trick at trick {first}.")]
+    lines = [say("Tricks: {totals}; ", totals=", ".join(f"{t} {n}" for t, n in a.totals.items()))
+             + (say("{bidder} took no trick.", bidder=r.bidder) if first is None else
+                say("{bidder} took its first trick at trick {first}.", bidder=r.bidder,
+                    first=first))]
     if a.scores is not None:
         verdict = "revoke" if analysis.illegal else ("made" if a.made else "failed")
-        lines.append(f"Score: {', '.join(f'{t} {v}' for t, v in a.scores.items())} "
-                     f"(ledig {verdict}).")
+        lines.append(say("Score: {scores} ({verdict}).", verdict="ledig " + say(verdict),
+                         scores=", ".join(f"{t} {v}" for t, v in a.scores.items())))
     else:
-        lines.append(f"Unfinished after {len(analysis.steps)} cards.")
+        lines.append(say("Unfinished after {count} cards.", count=len(analysis.steps)))
     lines += player_scores_line(analysis)
-    lines.append(f"Double dummy: {analysis.start_value:+d} for {r.playing} ("
-                 + ("the bidder takes no trick" if analysis.makeable else
-                    f"{r.bidder} takes {-analysis.start_value}") + f"); score {dd_score:+d}.")
+    lines.append(say("Double dummy: {value} for {playing} ({what}); score {score}.",
+                     value=f"{analysis.start_value:+d}", playing=r.playing, score=f"{dd_score:+d}",
+                     what=say("the bidder takes no trick") if analysis.makeable else
+                     say("{bidder} takes {tricks}", bidder=r.bidder,
+                         tricks=tricks_text(-analysis.start_value, notation))))
     if analysis.illegal:
         lines.append(f"Illegal card (verzaken): {esc(analysis.illegal.message)}")
-    lines.append("Tricks given away: " + ", ".join(f"{t} {v}" for t, v in
-                                                   analysis.losses().items()) + ".")
+    lost = analysis.losses()
+    own, other = r.playing.name, r.playing.other.name
+    # A team's loss in ledig is tricks the bidder took more (its own team) or fewer (the
+    # defenders) than with best play: "lost" alone would read as tricks the team lost.
+    lines.append(say("Against best play, {own} gave the bidder {more} more and {other} let "
+                     "the bidder take {fewer} fewer.", own=own, other=other,
+                     more=tricks_text(lost[own], notation),
+                     fewer=tricks_text(lost[other], notation)))
     return "".join(f"<p>{line}</p>" for line in lines)
 
 
@@ -264,12 +294,14 @@ def single_dummy_legend(analysis: "PlayAnalysis") -> str:
     worlds = sorted({s.sd_worlds for s in analysis.steps if s.sd_loss is not None})
     counted = (f"{worlds[0]}" if len(worlds) == 1 else f"{worlds[0]} to {worlds[-1]}")
     return (f" Single dummy, over {counted} worlds its player could not tell from the real "
-            f"one, the card played is outlined dashed: red for a mistake, orange when unlucky "
-            f"(a double-dummy loss, but no mistake), grey when uncertain (more worlds would "
-            f"decide); the note gives its expected loss with the 95% interval.")
+            f"one, the card played is outlined dashed: red for a mistake, amber for a small "
+            f"loss (surely worse than the single-dummy best card, by less than a mistake), "
+            f"orange when unlucky (a double-dummy loss, but as good as the best card on what "
+            f"the player could know), grey when uncertain (more worlds would decide); the note "
+            f"gives its expected loss with the 95% interval.")
 
 
-def played_by(record: GameRecord) -> Dict[Seat, str]:
+def played_by(record: GameRecord, notation: str = "en") -> Dict[Seat, str]:
     """Who plays each hand, as a step's note begins it ("the dummy, played by Anna; "), where
     the table or the record's names make it worth saying ("" otherwise)."""
     players = table_players(record.rules, record.playing, record.dummy, record.players)
@@ -277,40 +309,50 @@ def played_by(record: GameRecord) -> Dict[Seat, str]:
     for seat in Seat:
         player = player_of(players, seat)
         name = player.name or player.seat.name
-        who[seat] = (f"the dummy, played by {esc(name)}; " if seat == record.dummy else
+        who[seat] = (words.say(notation)("the dummy, played by {name}; ", name=esc(name))
+                     if seat == record.dummy else
                      f"{esc(player.name)}; " if player.name else "")
     return who
 
 
-def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
+def replay_data(analysis: "PlayAnalysis", notation: str = "en") -> Dict[str, Any]:
     """What the replay script needs, with every card's markup rendered here: `cards` each card
     plain, and per step the legal cards of the seat to move with their double-dummy values
-    (for that seat's team) and the note above the table."""
+    (for that seat's team) and the note above the table, which names the card about to be
+    played and what it costs. Cards and labels in `notation`."""
+    say = words.say(notation)
     r, bad = analysis.record, analysis.illegal
     # The replay steps through the judged cards and a revoke, where the round ends; the
     # counter (cards on the table) and each note count the same cards.
     total = len(analysis.steps) + (bad is not None)
-    who = played_by(r)
+    who = played_by(r, notation)
     steps = []
     for s in analysis.steps:
         _, sd_class = single_dummy_marks(s)
         played = " ".join(c for c in ("loss" if s.loss else "best", sd_class) if c)
         cards = {str(c): card_html(c, classes=played if c == s.card else "",
-                                   value=value_for_team(v, s.seat.team, r.playing))
+                                   value=value_for_team(v, s.seat.team, r.playing),
+                                   notation=notation)
                  for c, v in s.values.items()}
-        sd_note = single_dummy_note(s)
-        note = (f"{s.number - 1} of {total} cards played: {s.seat} to play ({who[s.seat]}values for "
-                f"{s.seat.team}); played {card_html(s.card, classes=played)} "
-                f"{lost_text(s) if s.loss else 'optimal'}"
-                + (f"; {esc(sd_note)}" if sd_note else ""))
+        sd_note = single_dummy_note(s, notation)
+        card = card_html(s.card, classes=played, notation=notation)
+        # Said before the card is on the table: what it is about to cost, in the present.
+        next_card = (say("{seat} plays {card} next, which {loses}", seat=s.seat, card=card,
+                         loses=lost_text(s, r.bidder, now=True, notation=notation))
+                     if s.loss else say("{seat} plays {card} next, optimal", seat=s.seat,
+                                        card=card))
+        note = (say("{played} of {total} cards played: {seat} to play ({who}values for "
+                    "{team}); ", played=s.number - 1, total=total, seat=s.seat,
+                    who=who[s.seat], team=s.seat.team)
+                + next_card + (f"; {esc(sd_note)}" if sd_note else ""))
         step = {"seat": s.seat.name, "cards": cards, "note": note}
         if sd_note:
             step["verdict"] = s.verdict
         steps.append(step)
     marked: Dict[str, str] = {}
-    end = f"{total} of {total} cards played: end of the recorded play"
+    end = say("{total} of {total} cards played: end of the recorded play", total=total)
     if bad is not None:
-        marked[str(bad.card)] = card_html(bad.card, classes="illegal")
+        marked[str(bad.card)] = card_html(bad.card, classes="illegal", notation=notation)
         steps.append({"seat": bad.seat.name, "cards": marked,
                       "note": f"{total - 1} of {total} cards played: {bad.seat} to play; played "
                               f"{marked[str(bad.card)]}, a revoke (verzaken): {esc(bad.message)}"})
@@ -323,6 +365,7 @@ def replay_data(analysis: "PlayAnalysis") -> Dict[str, Any]:
             # defenders see its hand (null: never), and a card face down.
             "dummy": r.dummy.name if r.dummy is not None else None,
             "dummy_open_from": dummy_open_from(r.rules), "back": CARD_BACK,
-            "cards": {str(c): card_html(c) for seat in Seat for c in r.deal[seat]},
+            "cards": {str(c): card_html(c, notation=notation) for seat in Seat
+                      for c in r.deal[seat]},
             "played": [str(s.card) for s in analysis.steps] + ([str(bad.card)] if bad else []),
             "steps": steps, "marked": marked, "end": end}

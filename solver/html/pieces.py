@@ -22,6 +22,7 @@ from ..model.game import Game
 from ..model.players import dummy_open_from, player_of, table_players
 from ..model.record import GameRecord
 from ..model.rules import Rules
+from . import words
 
 if TYPE_CHECKING:   # pragma: no cover
     from ..analysis import BidAnalysis, DDTable, LedigTable, PlayAnalysis, PlayStep
@@ -44,19 +45,22 @@ def esc(text: object) -> str:
 
 # -- cards and hands ---------------------------------------------------------------------------
 
-def card_html(card: Card, attrs: str = "", classes: str = "", value: Optional[int] = None) -> str:
-    """One card, coloured by suit, with `data-card`; `value` is printed under it."""
+def card_html(card: Card, attrs: str = "", classes: str = "", value: Optional[int] = None,
+              notation: str = "en") -> str:
+    """One card, coloured by suit, with `data-card` (always in "en"); `value` is printed under
+    it. The card is shown in `notation`: "♠B" for the jack of spades in "nl"."""
     names = " ".join(n for n in ("card", "red" if card.suit in RED_SUITS else "black", classes) if n)
     shown = f'<span class="value">{value:+d}</span>' if value is not None else ""
-    return f'<span class="{names}" data-card="{card}"{attrs}>{esc(card.to_str(symbols=True))}{shown}</span>'
+    return (f'<span class="{names}" data-card="{card}"{attrs}>'
+            f'{esc(card.to_str(True, notation))}{shown}</span>')
 
 
 # A card face down: a hand the players do not see yet (the dummy's, at a table of three).
 CARD_BACK = '<span class="card back" title="face down">🂠</span>'
 
 
-def cards_html(cards: Iterable[Card]) -> str:
-    return "".join(card_html(c) for c in cards)
+def cards_html(cards: Iterable[Card], notation: str = "en") -> str:
+    return "".join(card_html(c, notation=notation) for c in cards)
 
 
 def shown_order(cards: Iterable[Card]) -> List[Card]:
@@ -65,20 +69,20 @@ def shown_order(cards: Iterable[Card]) -> List[Card]:
 
 
 def hand_html(seat: Seat, cards: Iterable[Card], label: Optional[str] = None,
-              dummy: bool = False) -> str:
+              dummy: bool = False, notation: str = "en") -> str:
     """A hand with its seat, or with `label` (`seat_labels`) in its place; the `dummy`'s is
     marked."""
     head = label if label is not None else f'<span class="seat">{seat}</span>'
     mark = ' dummy" data-dummy="1' if dummy else ""
-    return f'<div class="hand {seat}{mark}">{head}{cards_html(shown_order(cards))}</div>'
+    return f'<div class="hand {seat}{mark}">{head}{cards_html(shown_order(cards), notation)}</div>'
 
 
 def compass_html(deal: Deal, middle: str = "", labels: Optional[Dict[Seat, str]] = None,
-                 dummy: Optional[Seat] = None) -> str:
+                 dummy: Optional[Seat] = None, notation: str = "en") -> str:
     """The four hands around the table: N on top, S below, W left, E right; each named by
-    `labels` when given (`seat_labels`), the `dummy`'s marked."""
-    hands = "".join(hand_html(seat, deal[seat], (labels or {}).get(seat), seat == dummy)
-                    for seat in Seat)
+    `labels` when given (`seat_labels`), the `dummy`'s marked; cards in `notation`."""
+    hands = "".join(hand_html(seat, deal[seat], (labels or {}).get(seat), seat == dummy,
+                              notation) for seat in Seat)
     return f'<div class="compass">{hands}<div class="middle">{middle}</div></div>'
 
 
@@ -171,9 +175,11 @@ def _duties_in_words(rules: Rules) -> Tuple[str, str]:
 
 # -- the double-dummy table --------------------------------------------------------------------
 
-def dd_table_grid(table: "DDTable", team: Team, here: Optional[Tuple[Suit, Seat]] = None) -> str:
+def dd_table_grid(table: "DDTable", team: Team, here: Optional[Tuple[Suit, Seat]] = None,
+                  notation: str = "en") -> str:
     """Points for `team` by trump (rows) and leader (columns); * marks a makeable cell, and
-    `here` (trump, leader) is outlined."""
+    `here` (trump, leader) is outlined. Suits and labels in `notation`."""
+    say = words.say(notation)
     head = "".join(f"<th>{s}</th>" for s in Seat)
     rows = []
     for suit in Suit:
@@ -182,16 +188,20 @@ def dd_table_grid(table: "DDTable", team: Team, here: Optional[Tuple[Suit, Seat]
             mark = "*" if table.makeable(suit, seat, team) else ""
             cls = ' class="here"' if here == (suit, seat) else ""
             cells.append(f"<td{cls}>{table.value(suit, seat, team):+d}{mark}</td>")
-        rows.append(f"<tr><th>{suit_html(suit)} {suit}</th>{''.join(cells)}</tr>")
-    return (f'<table class="grid" data-table="dd"><tr><th>trump \\ leader</th>{head}</tr>'
-            f'{"".join(rows)}</table><div>points for {team}; * {team} makes it</div>')
+        rows.append(f"<tr><th>{suit_html(suit)} {suit.letter_in(notation)}</th>"
+                    f"{''.join(cells)}</tr>")
+    corner = esc(say("trump \\ leader"))
+    return (f'<div class="scroll"><table class="grid" data-table="dd"><tr><th>'
+            f'{corner}</th>{head}</tr>{"".join(rows)}</table></div>'
+            f'<div>{say("points for {team}; * {team} makes it", team=team)}</div>')
 
 
-def ledig_table_grid(table: "LedigTable", here: Optional[Tuple[Seat, Optional[Suit], Seat]] = None
-                     ) -> str:
+def ledig_table_grid(table: "LedigTable", here: Optional[Tuple[Seat, Optional[Suit], Seat]] = None,
+                     notation: str = "en") -> str:
     """Ledig by bidder (rows) and leader (columns), one table per trump under ledig_trump
     "chosen": minus the tricks the bidder takes, * where it takes none; `here` (bidder, trump,
-    leader) is outlined."""
+    leader) is outlined. Suits and labels in `notation`."""
+    say = words.say(notation)
     head = "".join(f"<th>{s}</th>" for s in Seat)
     tables = []
     for trump in table.trumps:
@@ -203,11 +213,13 @@ def ledig_table_grid(table: "LedigTable", here: Optional[Tuple[Seat, Optional[Su
                 cls = ' class="here"' if here == (bidder, trump, leader) else ""
                 cells.append(f"<td{cls}>{value}{'*' if value == 0 else ''}</td>")
             rows.append(f"<tr><th>{bidder}</th>{''.join(cells)}</tr>")
-        corner = "bidder \\ leader" + (f" ({suit_html(trump)} {trump})" if trump is not None else "")
-        tables.append(f'<table class="grid" data-table="ledig"><tr><th>{corner}</th>{head}</tr>'
-                      f'{"".join(rows)}</table>')
-    return (f'{"".join(tables)}<div>ledig: minus the tricks the bidder takes with best play; '
-            f'* the bidder takes none</div>')
+        corner = esc(say("bidder \\ leader")) + (
+            f" ({suit_html(trump)} {trump.letter_in(notation)})" if trump is not None else "")
+        tables.append(f'<div class="scroll"><table class="grid" data-table="ledig"><tr><th>'
+                      f'{corner}</th>{head}</tr>{"".join(rows)}</table></div>')
+    caption = say("ledig: minus the tricks the bidder takes with best play; * the bidder "
+                  "takes none")
+    return f'{"".join(tables)}<div>{caption}</div>'
 
 
 # -- the bid ---------------------------------------------------------------------------------------
@@ -230,8 +242,8 @@ def bid_tables_html(bids: "BidAnalysis") -> str:
             rows.append(f"<tr><th>{seat}</th>{''.join(cells)}</tr>")
         title = f"<div>{esc(block.title)}</div>" if block.title else ""
         name = f' data-round="{esc(block.name)}"' if block.name else ""
-        tables.append(f'{title}<table class="grid"{name}><tr><th>seat</th>{head}</tr>'
-                      f'{"".join(rows)}</table>')
+        tables.append(f'{title}<div class="scroll"><table class="grid"{name}><tr><th>seat</th>'
+                      f'{head}</tr>{"".join(rows)}</table></div>')
     return "".join(tables)
 
 
@@ -248,9 +260,9 @@ def ledig_bids_html(bids: "BidAnalysis") -> str:
         cells = "".join(f"<td>{b.value}{'*' if b.makeable else ''}</td>"
                         for b in (bids.ledig_bid(seat, t) for t in trumps))
         rows.append(f"<tr><th>{seat}</th>{cells}</tr>")
-    return (f'<table class="grid" data-table="ledig-bids"><tr><th>seat</th>{head}</tr>'
-            f'{"".join(rows)}</table><div>ledig: minus the tricks the bidder takes; * it takes '
-            f'none</div>')
+    return (f'<div class="scroll"><table class="grid" data-table="ledig-bids"><tr><th>seat</th>'
+            f'{head}</tr>{"".join(rows)}</table></div><div>ledig: minus the tricks the bidder '
+            f'takes; * it takes none</div>')
 
 
 def bid_verdict_html(bids: "BidAnalysis") -> str:
@@ -270,69 +282,91 @@ def replayed(analysis: "PlayAnalysis") -> Game:
     return game
 
 
-def lost_text(step: "PlayStep") -> str:
-    """"lost 12" (points), or in a ledig round "lost 1 trick"."""
-    if step.unit == "points":
-        return f"lost {step.loss}"
-    return f"lost {step.loss} {step.unit[:-1] if step.loss == 1 else step.unit}"
+def lost_text(step: "PlayStep", bidder: Optional[Seat] = None, now: bool = False,
+              notation: str = "en") -> str:
+    """What the card cost: "lost 12" (points); in a ledig round of `bidder`, where the cost
+    is tricks the bidder takes, "gave the bidder 1 trick more" (its own team's card) or "let
+    the bidder take 1 trick fewer" (a defender's). `now`: for a card about to be played,
+    "loses 12". In `notation`'s language."""
+    say = words.say(notation)
+    if step.unit == "points" or bidder is None:
+        return say("loses {loss}" if now else "lost {loss}", loss=step.loss)
+    tricks = tricks_text(step.loss, notation)
+    if step.seat.team == bidder.team:
+        return say("gives the bidder {tricks} more" if now else "gave the bidder {tricks} more",
+                   tricks=tricks)
+    return say("lets the bidder take {tricks} fewer" if now else
+               "let the bidder take {tricks} fewer", tricks=tricks)
 
 
-def single_dummy_note(step: "PlayStep") -> str:
-    """The step's single-dummy verdict in words with its expected loss and 95% interval
-    ("" without worlds)."""
+def tricks_text(count: int, notation: str = "en") -> str:
+    """"1 trick", "0 tricks", "3 tricks", in `notation`'s language."""
+    say = words.say(notation)
+    return say("1 trick") if count == 1 else say("{count} tricks", count=count)
+
+
+def single_dummy_note(step: "PlayStep", notation: str = "en") -> str:
+    """The step's single-dummy verdict in words with its expected loss and 95% interval, the
+    best cards in `notation` ("" without worlds)."""
     if step.sd_loss is None:
         return ""
-    best = " ".join(map(str, step.sd_best_cards))
+    best = " ".join(c.to_str(True, notation) for c in step.sd_best_cards)
     return (f"single dummy {step.verdict_meaning}; expected loss [95% interval] "
             f"{step.sd_loss_text}, best {best}")
 
 
 def single_dummy_marks(step: "PlayStep") -> Tuple[str, str]:
     """(attributes, class) of a played card for its single-dummy verdict: data-verdict and
-    data-sd-loss, and sd-mistake, sd-unlucky or sd-uncertain ("" without worlds)."""
+    data-sd-loss, and sd-mistake, sd-minor, sd-unlucky or sd-uncertain ("" without worlds)."""
     if step.sd_loss is None:
         return "", ""
     attrs = f' data-verdict="{step.verdict}" data-sd-loss="{esc(step.sd_loss_text)}"'
     return attrs, "" if step.verdict == "optimal" else f"sd-{step.verdict}"
 
 
-def tricks_html(analysis: "PlayAnalysis") -> str:
+def tricks_html(analysis: "PlayAnalysis", notation: str = "en") -> str:
     """Every trick of the recorded play: its cards with their losses, winner, points, roem,
     and with worlds each card's single-dummy verdict. After a revoke, its trick with the
-    illegal card marked, and the record's later cards shown as not analysed."""
+    illegal card marked, and the record's later cards shown as not analysed. Cards and
+    labels in `notation`."""
     steps = {s.number: s for s in analysis.steps}
+    say = words.say(notation)
+    bidder = analysis.record.bidder
 
     def judged(card: Card, number: int) -> str:
         step = steps[number]
         sd_attrs, sd_class = single_dummy_marks(step)
         cls = " ".join(c for c in ("loss" if step.loss else "", sd_class) if c)
-        notes = ([lost_text(step)] if step.loss else []) + (
-            [single_dummy_note(step)] if sd_class else [])
-        title = f' title="{step.seat}: {card} {esc("; ".join(notes))}"' if notes else ""
+        notes = ([lost_text(step, bidder, notation=notation)] if step.loss else []) + (
+            [single_dummy_note(step, notation)] if sd_class else [])
+        title = (f' title="{step.seat}: {esc(card.to_str(True, notation))} '
+                 f'{esc("; ".join(notes))}"' if notes else "")
         return card_html(card, f' data-loss="{step.loss}" data-seat="{step.seat}"'
-                               f'{sd_attrs}{title}', cls)
+                               f'{sd_attrs}{title}', cls, notation=notation)
 
     game = replayed(analysis)
-    bidder, first = analysis.record.bidder, analysis.bidder_first_trick
+    first = analysis.bidder_first_trick
     parts = []
     for trick in game.tricks:
         cards = [judged(card, (trick.number - 1) * 4 + i + 1) for i, card in enumerate(trick.cards)]
         roem = f", roem {trick.roem}" if trick.roem else ""
-        won = f", {trick.points} points{roem}"
+        won = say(", {points} points", points=trick.points) + roem
         mark = ""
         if bidder is not None:      # ledig: only tricks count; the bidder's first one sinks it
-            won = (", the bidder's first trick: ledig goes down" if trick.number == first else
-                   ", the bidder's" if trick.winner == bidder else "")
+            won = (say(", the bidder's first trick: ledig goes down") if trick.number == first
+                   else say(", the bidder's") if trick.winner == bidder else "")
             mark = ' data-bidder-first="1"' if trick.number == first else ""
-        parts.append(f'<div class="trick" data-trick="{trick.number}"{mark}><div>trick '
-                     f'{trick.number}: {trick.leader} leads</div><div>{"".join(cards)}</div>'
-                     f'<div>won by {trick.winner} ({trick.winner.team}){won}</div></div>')
+        leads = say("trick {number}: {leader} leads", number=trick.number, leader=trick.leader)
+        won_by = say("won by {winner} ({team})", winner=trick.winner, team=trick.winner.team)
+        parts.append(f'<div class="trick" data-trick="{trick.number}"{mark}><div>{leads}</div>'
+                     f'<div>{"".join(cards)}</div><div>{won_by}{won}</div></div>')
     if analysis.illegal is not None:
-        parts.append(revoke_trick_html(analysis, game, judged))
+        parts.append(revoke_trick_html(analysis, game, judged, notation))
     return f'<div class="tricks">{"".join(parts)}</div>'
 
 
-def revoke_trick_html(analysis: "PlayAnalysis", game: Game, judged: Callable[[Card, int], str]) -> str:
+def revoke_trick_html(analysis: "PlayAnalysis", game: Game, judged: Callable[[Card, int], str],
+                      notation: str = "en") -> str:
     """The trick of a revoke: the cards before it, the illegal card marked, and the record's
     cards after it, not analysed (the round ends at the revoke)."""
     bad = analysis.illegal
@@ -340,14 +374,15 @@ def revoke_trick_html(analysis: "PlayAnalysis", game: Game, judged: Callable[[Ca
     first = bad.number - len(game.current_trick)
     cards = [judged(card, first + i) for i, card in enumerate(game.current_trick)]
     cards.append(card_html(bad.card, f' data-illegal="{bad.duty}" data-seat="{bad.seat}" '
-                                     f'title="{esc(bad.message)}"', "illegal"))
+                                     f'title="{esc(bad.message)}"', "illegal", notation=notation))
     rest = analysis.record.played[bad.number:]
     after = (f'<div data-not-analysed="{len(rest)}">not analysed: the {len(rest)} recorded '
              f'card{"s" if len(rest) != 1 else ""} after it '
-             f'{"".join(card_html(c, classes="not-analysed") for c in rest)}</div>'
+             f'{"".join(card_html(c, classes="not-analysed", notation=notation) for c in rest)}</div>'
              if rest else "")
-    return (f'<div class="trick" data-trick="{bad.trick}"><div>trick {bad.trick}: '
-            f'{game.trick_leader} leads</div><div>{"".join(cards)}</div><div>revoke (verzaken) '
+    leads = words.say(notation)("trick {number}: {leader} leads", number=bad.trick,
+                                leader=game.trick_leader)
+    return (f'<div class="trick" data-trick="{bad.trick}"><div>{leads}</div><div>{"".join(cards)}</div><div>revoke (verzaken) '
             f'by {bad.seat}: {esc(bad.message)}; the round ends here</div>{after}</div>')
 
 
@@ -376,9 +411,10 @@ def points_so_far(record: GameRecord, cards: Sequence[Card]) -> List[int]:
     return values
 
 
-def chart_svg(analysis: "PlayAnalysis") -> str:
+def chart_svg(analysis: "PlayAnalysis", notation: str = "en") -> str:
     """The double-dummy value after every card beside the `points` value so far, both for the
-    playing team, with every card that lost points marked."""
+    playing team, with every card that lost points marked; cards and labels in `notation`."""
+    say = words.say(notation)
     r = analysis.record
     dd = [analysis.start_value] + [s.value_after for s in analysis.steps]
     so_far = points_so_far(r, [s.card for s in analysis.steps])
@@ -406,13 +442,17 @@ def chart_svg(analysis: "PlayAnalysis") -> str:
         grid.append(f'<text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end" '
                     f'fill="#607d8b">{v:+d}</text>')
     marks = [f'<circle cx="{x(s.number):.1f}" cy="{y(s.value_after):.1f}" r="{3 + min(s.loss, 60) / 12:.1f}" '
-             f'fill="#c62828" data-loss="{s.loss}"><title>card {s.number}: {s.seat} {s.card} '
-             f'{lost_text(s)}</title></circle>' for s in analysis.steps if s.loss]
-    so_far_text = (f"minus the tricks {r.bidder} took so far" if r.bidder is not None else
-                   f"points so far, {r.playing} less {r.playing.other} (cards, roem, pit)")
-    legend = (f'<div class="legend"><span style="color:#1565c0">━ double-dummy value for '
-              f'{r.playing}</span><span style="color:#ef6c00">━ {so_far_text}</span>'
-              f'<span style="color:#c62828">● a card that lost {analysis.unit}</span></div>')
+             f'fill="#c62828" data-loss="{s.loss}"><title>{say("card {number}", number=s.number)}: {s.seat} '
+             f'{esc(s.card.to_str(True, notation))} {lost_text(s, r.bidder, notation=notation)}'
+             f'</title></circle>' for s in analysis.steps if s.loss]
+    so_far_text = (say("minus the tricks {bidder} took so far", bidder=r.bidder)
+                   if r.bidder is not None else
+                   say("points so far, {playing} less {other} (cards, roem, pit)",
+                       playing=r.playing, other=r.playing.other))
+    legend = (f'<div class="legend"><span style="color:#1565c0">'
+              f'{say("━ double-dummy value for {team}", team=r.playing)}</span>'
+              f'<span style="color:#ef6c00">━ {so_far_text}</span><span style="color:#c62828">'
+              f'{say("● a card that lost {unit}", unit=say(analysis.unit))}</span></div>')
     return (f'<svg data-chart="value" viewBox="0 0 {width} {height}" role="img" '
             f'aria-label="double-dummy value after every card">{"".join(grid)}'
             f'<path data-line="so-far" d="{path(so_far)}" fill="none" stroke="#ef6c00" stroke-width="2"/>'

@@ -20,7 +20,6 @@ import io
 import json
 import os
 import re
-import secrets
 import zipfile
 from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, Optional, Tuple, Union
@@ -29,13 +28,13 @@ import numpy as np
 
 from .._version import __version__
 from ..errors import LabelsError, shorten
+from ..model.files import TEMPORARY_SUFFIX, write_whole
 from .config import LabelConfig, schema
 
 MANIFEST = "manifest.json"
 # Each shard's SHA-256 as the run writes it (sha256sum's format); merged into the manifest, and
 # removed, when the run completes. Hidden, as are temporary files: readers of the folder skip them.
 CHECKSUMS = ".shards.sha256"
-TEMPORARY_SUFFIX = ".tmp"
 
 
 def shard_name(config: LabelConfig, shard: int) -> str:
@@ -95,41 +94,13 @@ def _pyarrow():
 
 
 def write_atomically(path: Path, data: Union[bytes, Iterable[bytes]]) -> None:
-    """Write `data` (bytes, or pieces of them) to a temporary name of this call's own, then
-    rename: a file is complete or absent, and two writers of a folder never share a name."""
-    temporary: Optional[str] = None
+    """Write `data` (bytes, or pieces of them) whole or not at all (`write_whole`): a file is
+    complete or absent, and two writers of a folder never share a name. A LabelsError raised
+    from the OSError says why it could not be written."""
     try:
-        handle, temporary = _new_temporary(path)
-        with open(handle, "wb") as f:
-            for piece in [data] if isinstance(data, bytes) else data:
-                f.write(piece)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-        temporary = None
+        write_whole(path, data)
     except OSError as err:
-        raise LabelsError(f"cannot write {path}: {err.strerror or err}") from None
-    finally:
-        if temporary is not None:   # failed, or stopped (Ctrl-C, SIGTERM) half-way
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
-
-
-def _new_temporary(path: Path) -> Tuple[int, str]:
-    """A new file beside `path`, under a name no other writer has, opened for writing. Made
-    with mode 0o666 less the umask, as any file the user writes (mkstemp's 0o600 would keep a
-    shared data set from its readers)."""
-    while True:
-        name = str(path.parent / f".{path.name}.{secrets.token_hex(6)}{TEMPORARY_SUFFIX}")
-        try:
-            return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666), name
-        except FileExistsError:
-            continue
-
-
-_BINARY = getattr(os, "O_BINARY", 0)     # Windows would otherwise translate newlines
+        raise LabelsError(f"cannot write {path}: {err.strerror or err}") from err
 
 
 # -- the SHA-256 of each shard -----------------------------------------------------------------
@@ -199,7 +170,7 @@ class ShardDigests:
             os.fsync(self._log.fileno())
         except OSError as err:
             raise LabelsError(f"cannot write {self.folder / CHECKSUMS}: {err.strerror or err}") \
-                from None
+                from err
         self._note(shard_name(self.config, shard), digest)
 
     def forget(self, shard: int) -> None:

@@ -1,0 +1,132 @@
+"""The labels of the report in the language of its card notation: English for "en", Dutch for
+"nl" (whose cards the page then shows too, "♠B" for the jack of spades).
+
+A label is written in English with named blanks; `say(notation)` gives the function that
+fills in the blanks of its translation (the English one where no translation is given).
+
+>>> say("nl")("trick {number}: {leader} leads", number=3, leader="W")
+'slag 3: W komt uit'
+>>> say("en")("Tricks")
+'Tricks'
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict
+
+from ..model.cards import check_notation
+
+DUTCH: Dict[str, str] = {
+    # the page
+    "klaverjas-solver report": "klaverjas-solver-verslag",
+    "{playing} plays {trump}": "{playing} speelt {trump}",
+    "{bidder} bids ledig": "{bidder} speelt ledig",
+    "({trump} trump)": "({trump} troef)",
+    "(no trump)": "(zonder troef)",
+    "{leader} leads": "{leader} komt uit",
+    "dealer {dealer}": "gever {dealer}",
+    "Replay": "Naspelen",
+    "◀ previous": "◀ vorige",
+    "next ▶": "volgende ▶",
+    "Use the arrow keys too. Under each legal card: its double-dummy value for the side to "
+    "play; the card played is green when optimal, red when it lost {unit}.":
+        "Ook met de pijltjestoetsen. Onder elke speelbare kaart: haar double-dummy-waarde voor "
+        "de partij aan slag; de gespeelde kaart is groen als ze optimaal was, rood als ze "
+        "{unit} verloor.",
+    "The double-dummy value, card by card": "De double-dummy-waarde, kaart na kaart",
+    "Tricks": "Slagen",
+    "Result": "Uitslag",
+    "Double-dummy table and the bid": "Double-dummy-tabel en het bod",
+    "The ledig table": "De ledig-tabel",
+    "points": "punten",
+    "tricks": "slagen",
+    # the replay's notes
+    "{played} of {total} cards played: {seat} to play ({who}values for {team}); ":
+        "{played} van {total} kaarten gespeeld: {seat} aan slag ({who}waarden voor {team}); ",
+    "{seat} plays {card} next, optimal": "{seat} speelt nu {card}, optimaal",
+    "{seat} plays {card} next, which {loses}": "{seat} speelt nu {card}, die {loses}",
+    "{total} of {total} cards played: end of the recorded play":
+        "{total} van {total} kaarten gespeeld: einde van het gespeelde spel",
+    "the dummy, played by {name}; ": "de blinde, gespeeld door {name}; ",
+    # losses
+    "lost {loss}": "verloor {loss}",
+    "loses {loss}": "verliest {loss}",
+    "gave the bidder {tricks} more": "gaf de bieder {tricks} meer",
+    "gives the bidder {tricks} more": "geeft de bieder {tricks} meer",
+    "let the bidder take {tricks} fewer": "liet de bieder {tricks} minder halen",
+    "lets the bidder take {tricks} fewer": "laat de bieder {tricks} minder halen",
+    "1 trick": "1 slag",
+    "{count} tricks": "{count} slagen",
+    # the tricks
+    "trick {number}: {leader} leads": "slag {number}: {leader} komt uit",
+    "won by {winner} ({team})": "gewonnen door {winner} ({team})",
+    ", {points} points": ", {points} punten",
+    ", the bidder's first trick: ledig goes down": ", de eerste slag van de bieder: ledig gaat nat",
+    ", the bidder's": ", van de bieder",
+    # the tables
+    "trump \\ leader": "troef \\ uitkomst",
+    "bidder \\ leader": "bieder \\ uitkomst",
+    "points for {team}; * {team} makes it": "punten voor {team}; * {team} haalt het",
+    "ledig: minus the tricks the bidder takes with best play; * the bidder takes none":
+        "ledig: min de slagen die de bieder haalt bij beste spel; * de bieder haalt er geen",
+    # the chart
+    "card {number}": "kaart {number}",
+    "━ double-dummy value for {team}": "━ double-dummy-waarde voor {team}",
+    "minus the tricks {bidder} took so far": "min de slagen die {bidder} tot nu toe haalde",
+    "points so far, {playing} less {other} (cards, roem, pit)":
+        "punten tot nu toe, {playing} min {other} (kaarten, roem, pit)",
+    "● a card that lost {unit}": "● een kaart die {unit} verloor",
+    # the result
+    "Totals: {totals}.": "Totaal: {totals}.",
+    "Score: {scores} ({verdict}).": "Score: {scores} ({verdict}).",
+    "made": "gemaakt",
+    "revoke": "verzaakt",
+    "Unfinished after {count} cards.": "Onaf na {count} kaarten.",
+    "Double dummy: {value} points for {playing}, {makeable}; score {score}.":
+        "Double dummy: {value} punten voor {playing}, {makeable}; score {score}.",
+    "makeable": "haalbaar",
+    "not makeable": "niet haalbaar",
+    "Points given away: {losses}.": "Weggegeven punten: {losses}.",
+    "Against best play, {own} gave the bidder {more} more and {other} let the bidder take "
+    "{fewer} fewer.": "Tegen beste spel gaf {own} de bieder {more} meer en liet {other} de "
+                      "bieder {fewer} minder halen.",
+    "{team} took all 8 tricks (pit).": "{team} haalde alle 8 slagen (pit).",
+    # ledig
+    "{bidder} bid ledig with {leader} leading: ": "{bidder} speelde ledig met {leader} als uitkomst: ",
+    "makeable, the bidder takes no trick with best play.":
+        "haalbaar, de bieder haalt bij beste spel geen slag.",
+    "not makeable: with best play by both sides {bidder} takes {tricks}.":
+        "niet haalbaar: bij beste spel van beide kanten haalt {bidder} {tricks}.",
+    " With {leader} leading, ledig was makeable for {seats}.":
+        " Met {leader} als uitkomst was ledig haalbaar voor {seats}.",
+    "no seat": "geen plaats",
+    "Tricks: {totals}; ": "Slagen: {totals}; ",
+    "{bidder} took no trick.": "{bidder} haalde geen slag.",
+    "{bidder} took its first trick at trick {first}.":
+        "{bidder} haalde zijn eerste slag in slag {first}.",
+    "failed": "nat",
+    "Double dummy: {value} for {playing} ({what}); score {score}.":
+        "Double dummy: {value} voor {playing} ({what}); score {score}.",
+    "the bidder takes no trick": "de bieder haalt geen slag",
+    "{bidder} takes {tricks}": "{bidder} haalt {tricks}",
+    # the bid
+    "{playing} chose {trump} with {leader} leading: {makeable} ({value}).":
+        "{playing} koos {trump} met {leader} als uitkomst: {makeable} ({value}).",
+    " Best of the four trumps with {leader} leading was {best}: {value}, {makeable}.":
+        " De beste van de vier troeven met {leader} als uitkomst was {best}: {value}, {makeable}.",
+    " That was the best of the four trumps with {leader} leading.":
+        " Dat was de beste van de vier troeven met {leader} als uitkomst.",
+}
+
+LABELS = {"en": {}, "nl": DUTCH}
+
+# The language of the page (<html lang=...>) in each notation.
+LANGUAGE = {"en": "en", "nl": "nl"}
+
+
+def say(notation: str = "en") -> Callable[..., str]:
+    """The function that writes a label in `notation`'s language: `say("nl")("Tricks")`."""
+    labels = LABELS[check_notation(notation)]
+
+    def label(text: str, **blanks: Any) -> str:
+        return labels.get(text, text).format(**blanks)
+    return label

@@ -1,0 +1,64 @@
+"""Writing a file whole or not at all: the one way the package replaces a file it writes (a
+report, a label shard, a manifest), so that a full disk or a kill half-way never leaves a
+truncated file in place of an earlier one.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "page.html"
+>>> write_whole(path, "<p>hello</p>")
+>>> path.read_text()
+'<p>hello</p>'
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Iterable, Optional, Tuple, Union
+
+# The ending of a file being written, before it is renamed to its name.
+TEMPORARY_SUFFIX = ".tmp"
+
+
+def write_whole(path: Union[str, "os.PathLike[str]"], data: Union[str, bytes, Iterable[bytes]]
+                ) -> None:
+    """Write `data` (text as UTF-8, bytes, or pieces of bytes) to a temporary name of this
+    call's own in `path`'s folder, then rename it to `path`: the file is complete or as it
+    was, and two writers of a folder never share a name. The file gets the mode any new file
+    of the user gets (0666 less the umask), not mkstemp's private 0600.
+
+    An OSError (a full disk, a folder without permission) is raised as it is, with the
+    temporary file removed."""
+    path = Path(path)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    temporary: Optional[str] = None
+    try:
+        handle, temporary = _new_temporary(path)
+        with open(handle, "wb") as f:
+            for piece in [data] if isinstance(data, bytes) else data:
+                f.write(piece)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+        temporary = None
+    finally:
+        if temporary is not None:   # failed, or stopped (Ctrl-C, SIGTERM) half-way
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+
+
+def _new_temporary(path: Path) -> Tuple[int, str]:
+    """A new file beside `path`, under a name no other writer has, opened for writing. Made
+    with mode 0o666 less the umask, as any file the user writes (mkstemp's 0o600 would keep a
+    shared data set or a report from its readers)."""
+    while True:
+        name = str(path.parent / f".{path.name}.{secrets.token_hex(6)}{TEMPORARY_SUFFIX}")
+        try:
+            return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666), name
+        except FileExistsError:
+            continue
+
+
+_BINARY = getattr(os, "O_BINARY", 0)     # Windows would otherwise translate newlines
