@@ -22,8 +22,9 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple
 
 from ..errors import LabelsError
 from .config import LabelConfig
-from .shards import (CHECKSUMS, MANIFEST, TEMPORARY_SUFFIX, ShardDigests, new_manifest,
-                     read_manifest, shard_name, write_manifest)
+from ..model.files import TEMPORARY_SUFFIX
+from .shards import (CHECKSUMS, MANIFEST, ShardDigests, new_manifest, read_manifest, shard_name,
+                     write_manifest)
 
 # Held (flock) by the run writing the folder, and holding its pid. The file stays: removing a
 # lock file races with a run that opens it at that moment.

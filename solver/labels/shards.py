@@ -28,7 +28,7 @@ import numpy as np
 
 from .._version import __version__
 from ..errors import LabelsError, shorten
-from ..model.files import TEMPORARY_SUFFIX, write_whole
+from ..model.files import write_whole
 from .config import LabelConfig, schema
 
 MANIFEST = "manifest.json"
