@@ -30,7 +30,7 @@ from .model.cards import Card, Seat, SeatLike, Suit
 from .model.game import Game, check_game
 from .model.label_row import ROW_COLUMNS, game_from_row, present_columns
 from .model.players import seen_seats
-from .model.rules import RulesLike
+from .model.rules import RulesLike, check_rules
 
 # The observer, then the others in playing order after it.
 RELATIVE_SEATS = ("self", "left", "partner", "right")
@@ -196,15 +196,16 @@ def from_row(row: Any, rules: Optional[RulesLike] = None) -> np.ndarray:
     """The observation of the seat to move at a label row's position (`solver.labels`): the
     row's columns `deal`, `trump`, `leader`, `playing`, `played` (and `bidder` under ledig,
     `dummy` at a table of three) give the round (`solver.labels.row_game`), under `rules`,
-    the rules of the run that wrote the row (`solver.labels.run_config(folder).rules`; default
-    Rules()). A row that needs other rules is a LabelsError naming the column that says so.
+    the rules of the run that wrote the row (`solver.labels.run_config(folder).rules`): a row
+    does not repeat them, and None is a LabelsError saying so. A row that needs other rules is
+    a LabelsError naming the column that says so.
 
     >>> import numpy as np
     >>> from solver import Deal
     >>> deal = Deal.random(1)
     >>> row = {"deal": np.array([deal.holder(c) for c in sorted(sum(deal.hands, ()))]),
     ...        "trump": 2, "leader": 1, "playing": 0, "played": np.full(32, -1)}
-    >>> int(from_row(row)[layout()["hand"].slice].sum())
+    >>> int(from_row(row, "amsterdam")[layout()["hand"].slice].sum())
     8
     """
     game = game_from_row(row, rules)
@@ -212,8 +213,17 @@ def from_row(row: Any, rules: Optional[RulesLike] = None) -> np.ndarray:
 
 
 def from_columns(columns: Any, rules: Optional[RulesLike] = None) -> np.ndarray:
-    """`from_row` for every row of a labels table (the dict of columns `solver.labels.load`
-    gives, or a pandas DataFrame), under the rules of its run: shape (rows, SIZE)."""
+    """`from_row` for every row of a labels table (the columns `solver.labels.load` gives, or
+    a pandas DataFrame), under the rules of its run: shape (rows, SIZE). The columns that
+    `load` gives carry the run's rules, so `rules` may be left out for them; rules given that
+    are not the run's are a LabelsError."""
+    carried = getattr(columns, "rules", None)
+    if rules is None:
+        rules = carried
+    elif carried is not None and check_rules(rules) != carried:
+        raise LabelsError(f"these label columns were written under {carried!r}, not the rules "
+                          f"given, {check_rules(rules)!r}: leave rules out to read them under "
+                          f"their run's")
     names = present_columns(columns)
     try:
         by_name = {name: list(columns[name]) for name in names}

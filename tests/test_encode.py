@@ -202,10 +202,10 @@ def test_from_columns_encodes_a_loaded_labels_folder(tmp_path):
     config = LabelConfig(deals=2, positions="trick-starts", format="npz")
     generate(config, tmp_path)
     columns = load(tmp_path)
-    x = encode.from_columns(columns)
+    x = encode.from_columns(columns)          # the columns carry their run's rules
     assert x.shape == (len(columns["played"]), encode.SIZE)
     row = {name: columns[name][3] for name in columns}
-    assert np.array_equal(x[3], encode.from_row(row))
+    assert np.array_equal(x[3], encode.from_row(row, config.rules))
 
 
 def test_from_columns_reads_a_pandas_frame(tmp_path):
@@ -214,40 +214,42 @@ def test_from_columns_reads_a_pandas_frame(tmp_path):
     generate(config, tmp_path)
     columns = load(tmp_path)
     frame = pd.DataFrame({name: list(values) for name, values in columns.items()})
-    assert np.array_equal(encode.from_columns(frame), encode.from_columns(columns))
-    assert np.array_equal(encode.from_row(frame.iloc[2]), encode.from_columns(columns)[2])
+    assert np.array_equal(encode.from_columns(frame, columns.rules), encode.from_columns(columns))
+    assert np.array_equal(encode.from_row(frame.iloc[2], columns.rules),
+                          encode.from_columns(columns)[2])
 
 
 def test_a_row_without_a_column_is_an_error_naming_it():
     with pytest.raises(LabelsError, match="no 'played' column"):
-        encode.from_row({"deal": np.arange(32) % 4, "trump": 0, "leader": 0, "playing": 0})
+        encode.from_row({"deal": np.arange(32) % 4, "trump": 0, "leader": 0, "playing": 0},
+                        Rules())
 
 
 def test_a_row_whose_play_is_impossible_is_an_error_naming_the_column():
     row = {"deal": np.arange(32) % 4, "trump": 0, "leader": 0, "playing": 0,
            "played": np.array([9] + [-1] * 31)}
     with pytest.raises(LabelsError, match="column 'played' is not a play of this deal"):
-        row_game(row)
+        row_game(row, Rules())
 
 
 def test_a_row_whose_deal_is_not_a_deal_is_an_error_naming_the_column():
     row = {"deal": np.zeros(32, dtype=np.int8), "trump": 0, "leader": 0, "playing": 0,
            "played": np.full(32, -1)}
     with pytest.raises(LabelsError, match="column 'deal' is not a deal"):
-        row_game(row)
+        row_game(row, Rules())
 
 
 def test_a_row_whose_to_move_disagrees_is_an_error():
     row = {"deal": np.arange(32) % 4, "trump": 0, "leader": 0, "playing": 0,
            "played": np.full(32, -1), "to_move": 2}
     with pytest.raises(LabelsError, match="column 'to_move' says S"):
-        row_game(row)
+        row_game(row, Rules())
 
 
 def test_row_columns_may_be_numpy_integers():
     row = {"deal": (np.arange(32) % 4).astype(np.int8), "trump": np.int8(1),
            "leader": np.int8(2), "playing": np.int8(1), "played": np.full(32, -1, np.int8)}
-    game = row_game(row)
+    game = row_game(row, Rules())
     assert (game.trump, game.leader, game.playing) == (Suit.D, Seat.S, Team.EW)
     assert set(game.deal["E"]) == {Card.from_index(i) for i in range(1, 32, 4)}
 
@@ -308,16 +310,34 @@ def test_from_columns_is_the_observation_of_each_rows_player_under_the_runs_rule
         assert np.array_equal(x[i], encode.observation(game, game.to_move))
 
 
-def test_rows_are_never_read_back_as_another_round_without_their_rules(label_run):
-    name, columns, rules = label_run
-    row = one_row(columns, 1)
-    if rules.contract == "trump" and rules.players != 3:
-        pytest.skip("nothing in these rows says their rules: they must be given (documented)")
-    with pytest.raises(LabelsError, match="'(bidder|dummy|trump)'.*run_config") as refused:
-        row_game(row)
-    with pytest.raises(LabelsError) as encoded:
-        encode.from_columns(columns)
-    assert str(encoded.value) == str(refused.value)
+def test_rows_are_never_read_back_without_their_rules(label_run):
+    """A row does not say its rules, and rules guessed can give the same legal cards and
+    other values: without the run's rules a row is refused, saying where they are."""
+    _, columns, _ = label_run
+    with pytest.raises(LabelsError, match="does not repeat: give rules=.*run_config"):
+        row_game(one_row(columns, 1))
+    with pytest.raises(LabelsError, match="does not repeat: give rules=.*run_config"):
+        encode.from_row(one_row(columns, 1))
+    with pytest.raises(LabelsError, match="does not repeat: give rules=.*run_config"):
+        encode.from_columns(dict(columns))    # plain columns, without the run's options
+
+
+def test_the_columns_load_gives_are_read_under_their_runs_rules_alone(label_run):
+    _, columns, rules = label_run
+    assert columns.rules == rules
+    assert np.array_equal(encode.from_columns(columns), encode.from_columns(dict(columns), rules))
+    other = Rules.rotterdam() if rules != Rules.rotterdam() else Rules()
+    with pytest.raises(LabelsError, match="were written under"):
+        encode.from_columns(columns, other)
+
+
+@pytest.mark.parametrize("name", ["ledig without trump", "three players"])
+def test_a_row_read_under_another_runs_rules_is_refused_naming_the_column(name, tmp_path):
+    out = tmp_path / "labels"
+    generate(LabelConfig(deals=1, seed=5, positions="trick-starts", format="npz",
+                         **RUNS[name]), out, workers=1)
+    with pytest.raises(LabelsError, match="'(bidder|dummy|trump)'.*run_config"):
+        row_game(one_row(load(out), 1), Rules())
 
 
 @pytest.mark.parametrize("rules, column", [
@@ -341,7 +361,7 @@ def test_a_row_read_under_rules_that_make_its_legal_cards_illegal_is_refused():
             amsterdam.replay(game.played)
             if set(amsterdam.legal_cards()) != set(game.legal_cards()):
                 with pytest.raises(LabelsError, match="column .values. gives .*run_config"):
-                    row_game(row)
+                    row_game(row, Rules())
                 refused += 1
     assert refused > 0
 

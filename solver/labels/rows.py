@@ -175,13 +175,14 @@ def row_game(row: Any, rules: Optional[RulesLike] = None) -> Game:
     """The `Game` at a label row's position: its deal (every hand, hidden ones too), trump,
     leader, playing team (ledig's bidder, a table of three's dummy) and the cards played so
     far, under `rules`: the run's rules, as its manifest records them (`run_config(folder)
-    .rules`; default Rules()). `row` is one row indexed by column name: a dict, a pandas row.
+    .rules`), which a row does not repeat: None is a LabelsError saying so. `row` is one row
+    indexed by column name: a dict, a pandas row.
     A row that the rules given cannot rebuild (its `bidder`, `dummy`, `trump` or legal cards
     say it was written under other rules) is a LabelsError naming the column.
 
     >>> from solver import Solver
     >>> row = deal_rows(LabelConfig(positions="trick-starts"), 0, Solver())[2]
-    >>> game = row_game(row)
+    >>> game = row_game(row, "amsterdam")
     >>> len(game.played), int(game.to_move) == row["to_move"]
     (8, True)
     """

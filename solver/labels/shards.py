@@ -29,6 +29,7 @@ import numpy as np
 from .._version import __version__
 from ..errors import LabelsError, shorten
 from ..model.files import write_whole
+from ..model.rules import Rules
 from .config import LabelConfig, schema
 
 MANIFEST = "manifest.json"
@@ -263,14 +264,30 @@ def read_manifest(folder: Path) -> Tuple[Dict[str, Any], LabelConfig]:
 def run_config(folder: Union[str, "os.PathLike[str]"]) -> LabelConfig:
     """The options of the run that wrote the labels folder `folder`, from its manifest. Its
     rules are those to read the rows back under: `row_game(row, run_config(folder).rules)`,
-    `solver.encode.from_columns(load(folder), run_config(folder).rules)`; LabelsError naming
-    the file for a folder without a readable manifest."""
+    `solver.encode.from_row(row, run_config(folder).rules)` (`load(folder)` carries them for
+    `solver.encode.from_columns`); LabelsError naming the file for a folder without a
+    readable manifest."""
     return read_manifest(Path(folder))[1]
 
 # -- loading -----------------------------------------------------------------------------------
 
-def load(folder, verify: bool = True) -> Dict[str, np.ndarray]:
-    """Every shard of a labels folder, concatenated: {column: array}, rows in deal order.
+class LabelColumns(Dict[str, np.ndarray]):
+    """The columns of a labels folder ({column: array}), with the options of the run that
+    wrote them (`config`, and its `rules`): the rules the rows are read back under, which the
+    rows themselves do not repeat (`solver.encode.from_columns` reads them from here)."""
+
+    def __init__(self, columns: Dict[str, np.ndarray], config: LabelConfig) -> None:
+        super().__init__(columns)
+        self.config = config
+
+    @property
+    def rules(self) -> Rules:
+        return self.config.rules
+
+
+def load(folder, verify: bool = True) -> LabelColumns:
+    """Every shard of a labels folder, concatenated: {column: array}, rows in deal order, with
+    the run's options (`LabelColumns.config`, `.rules`).
 
     A folder without a manifest, a missing shard, and a shard that cannot be read each raise
     LabelsError naming the file; so does, unless `verify=False` (faster, for a folder you
@@ -308,7 +325,8 @@ def load(folder, verify: bool = True) -> Dict[str, np.ndarray]:
             raise LabelsError(f"{path} holds the columns {', '.join(part) or 'none'}, not "
                               f"{', '.join(columns)}")
         parts.append(part)
-    return {name: np.concatenate([part[name] for part in parts]) for name in columns}
+    return LabelColumns({name: np.concatenate([part[name] for part in parts])
+                         for name in columns}, config)
 
 
 def verify(folder) -> Dict[str, str]:

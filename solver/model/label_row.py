@@ -10,7 +10,8 @@ column, rather than read back as another round.
 >>> import numpy as np
 >>> row = {"deal": np.arange(32) % 4, "trump": 2, "leader": 0, "playing": 0,
 ...        "played": np.array([8, 9, 10, 11] + [-1] * 28)}
->>> game = game_from_row(row)
+>>> from solver import Rules
+>>> game = game_from_row(row, Rules())
 >>> game.trump, game.to_move, len(game.tricks)
 (<Suit.H: 2>, <Seat.W: 3>, 1)
 """
@@ -37,14 +38,21 @@ OPTIONAL_ROW_COLUMNS = ("bidder", "dummy", "to_move", "values")
 # Where the rules a row needs are found.
 _RUN_RULES = ("read it under the rules of the run that wrote it: solver.labels.run_config("
               "folder).rules, from its manifest.json")
+# A row does not say which rules its values were solved under, and a round rebuilt under other
+# rules can have the same legal cards but other values: no rules are guessed.
+NEEDS_RULES = ("a label row is read back under the rules of the run that wrote it, which the "
+               "row does not repeat: give rules=solver.labels.run_config(folder).rules")
 
 
 def game_from_row(row: Any, rules: Optional[RulesLike] = None) -> Game:
-    """The `Game` at a label row's position, the row's cards played, under `rules` (the rules
-    of the run that wrote the row, from its manifest; default Rules()). `row` is anything
+    """The `Game` at a label row's position, the row's cards played, under `rules`: the rules
+    of the run that wrote the row, from its manifest, which a row does not repeat (None is a
+    LabelsError saying where to find them). `row` is anything
     indexed by column name: a dict of one row's values, a pandas row. A column that is missing,
     does not describe a round, or says the row was written under other rules is a LabelsError
     naming it."""
+    if rules is None:
+        raise LabelsError(NEEDS_RULES)
     rules = check_rules(rules)
     try:
         deal = Deal(_hands(_column(row, "deal")))
