@@ -22,6 +22,7 @@ from ..model.scoring import Value, check_objective, hand_roem, point_factor
 
 from ._compiled import engine as _engine
 from .objectives import INFINITY, objective_of
+from .packing import hand_mask
 # Where they were first defined: callers import them from here too.
 from .objectives import engine_metric as engine_metric, make_test as make_test
 
@@ -306,7 +307,7 @@ class Solver:
         # Keyed by identity: hashing a Deal or a Rules costs more than the rest of a call.
         kept = self._masks.get(id(deal))
         if kept is None or kept[0] is not deal:
-            hands = [sum(1 << c.index for c in deal[seat]) for seat in Seat]
+            hands = [hand_mask(deal[seat]) for seat in Seat]
             kept = (deal, (hands[0], hands[1], hands[2], hands[3]))
             if len(self._masks) >= 64:
                 self._masks.clear()

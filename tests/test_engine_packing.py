@@ -1,0 +1,46 @@
+"""How the engine takes cards (solver.engine.packing): hands as 32-bit sets and a spec's trump,
+owned by the engine layer; the batch hands it rows and leaves the bits to it."""
+import ast
+import pathlib
+
+import numpy as np
+
+from solver import Deal, Game, Rules
+from solver.batch import deal_row
+from solver.engine import _engine
+from solver.engine.packing import hand_mask, hand_masks, spec_trump
+from solver.engine.search import engine_spec
+from solver.model.cards import Seat, Suit
+
+PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "solver"
+
+
+def test_a_hand_is_the_set_of_its_card_indices():
+    deal = Deal.random(3)
+    for seat in Seat:
+        mask = hand_mask(deal[seat])
+        assert [i for i in range(32) if mask >> i & 1] == sorted(c.index for c in deal[seat])
+
+
+def test_the_rows_hands_are_each_seats_hand():
+    deals = [Deal.random(seed) for seed in range(5)]
+    masks = hand_masks(np.array([deal_row(deal) for deal in deals]))
+    assert masks.dtype == np.uint32 and masks.flags["C_CONTIGUOUS"]
+    assert masks.tolist() == [[hand_mask(deal[seat]) for seat in Seat] for deal in deals]
+    assert hand_masks(np.zeros((0, 32), dtype=np.int8)).shape == (0, 4)
+
+
+def test_a_specs_trump_reads_back():
+    deal = Deal.random(1)
+    for suit in Suit:
+        assert spec_trump(engine_spec(Game(deal, suit, "N", "NS", Rules()))) is suit
+    ledig = Game(deal, None, "N", rules=Rules(contract="ledig"), bidder="S")
+    assert engine_spec(ledig)["trump"] == _engine.WITHOUT_TRUMP
+    assert spec_trump(engine_spec(ledig)) is None
+
+
+def test_the_batch_shifts_no_bits():
+    for path in (PACKAGE / "batch").glob("*.py"):
+        shifts = [node.lineno for node in ast.walk(ast.parse(path.read_text()))
+                  if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.LShift, ast.RShift))]
+        assert shifts == [], f"{path.name} packs bits at lines {shifts}"
