@@ -145,7 +145,8 @@ class PositionBatch:
         out = np.where(self.rows.to_move_team[picked] == self.rows.playing[picked], best, worst)
         for i in np.nonzero(~legal.any(1))[0]:
             out[i] = self._final_value(int(picked[i]), objective)
-        return out.astype(np.int16)
+        result: np.ndarray = out.astype(np.int16)
+        return result
 
     def against(self, objective: str, lead: Any, rows: Any = None,
                 margin: Any = None) -> Tuple[np.ndarray, np.ndarray]:
@@ -184,8 +185,9 @@ class PositionBatch:
             return values
         # Searched as a make (ledig's score): each card's value where it is made or not.
         made, missed = int(aim.value_of_make(True)), int(aim.value_of_make(False))
-        return np.where(values == NOT_LEGAL, NOT_LEGAL,
-                        np.where(values == 1, made, missed)).astype(np.int16)
+        result: np.ndarray = np.where(values == NOT_LEGAL, NOT_LEGAL,
+                                      np.where(values == 1, made, missed)).astype(np.int16)
+        return result
 
     def _for_mover(self, values: np.ndarray, objective: str, picked: np.ndarray) -> np.ndarray:
         """`values` seen from the playing team, seen from each row's team to move."""

@@ -37,7 +37,8 @@ def hand_masks(deal: "np.ndarray") -> "np.ndarray":
     bits = np.uint64(1) << np.arange(CARDS, dtype=np.uint64)
     masks = np.stack([((deal == seat) * bits).sum(1, dtype=np.uint64) for seat in range(SEATS)],
                      axis=1)
-    return np.ascontiguousarray(masks.astype(np.uint32))
+    packed: "np.ndarray" = np.ascontiguousarray(masks.astype(np.uint32))
+    return packed
 
 
 def spec_trump(spec: Mapping[str, Any]) -> Optional[Suit]:

@@ -27,12 +27,13 @@ from .config import (EXTRA_OBJECTIVES, EXTRA_SCHEMA, FORMATS, MAX_DEALS, MAX_DEA
                      MAX_SEED, MAX_SHARDS, NOT_LEGAL, POSITIONS, SCHEMA, LabelConfig, schema)
 from .rows import deal_rows, deal_setup, row_game, shard_columns
 from .run import Summary, generate
-from .shards import (MANIFEST, decode, encode, load, run_config, shard_name, verify,
-                     write_atomically)
+from .shards import (MANIFEST, decode, decode_shard, encode, encode_shard, load, run_config,
+                     shard_name, verify, write_atomically)
 
 __all__ = [
     "LabelConfig", "generate", "load", "run_config", "verify", "verify_report", "Summary", "LabelsError",
-    "deal_rows", "deal_setup", "row_game", "shard_columns", "schema", "shard_name", "encode", "decode",
+    "deal_rows", "deal_setup", "row_game", "shard_columns", "schema", "shard_name",
+    "encode_shard", "decode_shard",
     "write_atomically", "MANIFEST", "NOT_LEGAL", "SCHEMA", "EXTRA_SCHEMA", "POSITIONS",
     "FORMATS", "EXTRA_OBJECTIVES", "MAX_DEALS", "MAX_DEALS_PER_SHARD", "MAX_SEED", "MAX_SHARDS",
 ]
