@@ -31,10 +31,9 @@ def test_parts_per_shard_keep_every_worker_busy_and_parts_not_tiny():
 
 
 def test_the_shard_encoder_is_named_apart_from_the_observation_encoder(tmp_path):
-    import solver
-    from solver import labels
+    from solver import encode as observations, labels
     from solver.labels import encode_shard
-    assert labels.encode_shard is not solver.encode and "encode" not in labels.__all__
+    assert encode_shard is not observations and "encode" not in labels.__all__
     assert labels.encode is encode_shard and labels.decode is decode_shard    # the old names
     config = LabelConfig(deals=2, positions="root", format="npz")
     columns = {"deal_id": np.arange(3, dtype=np.int32), "values": np.ones((3, 32), np.int16)}
