@@ -144,3 +144,15 @@ def _objective_comparisons(path):
 @pytest.mark.parametrize("module", ASKING)
 def test_the_searching_modules_ask_the_objective_instead_of_branching(module):
     assert _objective_comparisons(PACKAGE / module) == []
+
+
+def test_a_ledig_score_without_bonus_does_not_decide_the_make():
+    # A ledig_bonus of 0 scores 0 whether or not the bidder takes a trick: the makes were
+    # read from the score as "made" every time.
+    rules = Rules(contract="ledig", ledig_bonus=0)
+    game = Game(Deal.from_pbn("N:9.Q98.KQ.A8 Q.KJ7.97.K9 K7.-.T8.QJT7 AJT8.AT.AJ.-"), None,
+                "N", rules=rules, bidder="N")
+    solver = Solver(rules)
+    values, makes = solver.move_values_and_makes(game, "score")
+    assert set(values.values()) == {0}
+    assert makes == solver.move_values(game, "make") and not all(makes.values())
