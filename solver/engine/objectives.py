@@ -15,6 +15,7 @@ the objective's name or the contract. Values are seen from the playing team.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Dict, List, Optional, Protocol, Tuple
 
 from ..errors import SolverError, quote, whole_number
@@ -79,7 +80,7 @@ def score_is_points(rules: Rules) -> bool:
     return rules.multiplier == 1 and rules.zero_bonus == 0 and rules.nat in ("majority", "none")
 
 
-class Objective:
+class Objective(ABC):
     """What one objective means to the search under one set of rules (`objective_of`)."""
 
     # The engine metric whose exact value is this objective's value; None where the values
@@ -107,9 +108,9 @@ class Objective:
         return make_line(self.rules, self.name)
 
     @property
+    @abstractmethod
     def value_range(self) -> Tuple[int, int]:
         """(least, most): every value lies in it (a make's as 0 and 1)."""
-        raise NotImplementedError
 
     @property
     def searched(self) -> "Objective":
@@ -134,22 +135,22 @@ class Objective:
         assert self.metric is not None, f"{self!r} is searched as {self.searched!r}"
         return self.metric, None
 
+    @abstractmethod
     def value(self, at: PositionSearch) -> Value:
         """The exact value of the position."""
-        raise NotImplementedError
 
+    @abstractmethod
     def move_values(self, at: PositionSearch) -> Dict[int, Value]:
         """{card index: value} for every legal card of the player to move."""
-        raise NotImplementedError
 
+    @abstractmethod
     def keep(self, trump: Optional[Suit], value: Value) -> Window:
         """The window of the engine's metric a line stays in to keep `value`."""
-        raise NotImplementedError
 
+    @abstractmethod
     def check_value(self, at: PositionSearch, value: object) -> None:
         """A SolverError unless `value` is the position's value, told by one search in the
         narrowest window around it where one tells it."""
-        raise NotImplementedError
 
     def _check_equal(self, value: object, actual: Value) -> None:
         if actual != value:
