@@ -13,7 +13,8 @@ import numpy as np
 from ..engine._compiled import engine as _engine
 from ..engine.objectives import objective_of
 from ..engine.packing import hand_masks, spec_trump
-from ..engine.search import DEFAULT_TABLE_MB, MOST_TABLE_MB, Solver, engine_spec
+from ..engine.search import (DEFAULT_TABLE_MB, MOST_TABLE_MB, Solver, engine_spec,
+                             spec_reads_deal)
 from ..errors import (DealError, IllegalPlayError, NotationError, RulesError, SolverError,
                       choice, quote, whole_number)
 from ..model.cards import ALL_CARDS, Card, Seat, Suit, Team
@@ -348,7 +349,7 @@ def _game_of(rows: _Rows, row: int, rules: Rules) -> Game:
 def _specs(rows: _Rows, rules: Rules) -> Tuple[List[Dict[str, Any]], np.ndarray]:
     """The engine specs the rows need, and each row's index among them. The rules read the
     deal only for roem in hand and stuk in hand: then each deal has its own spec."""
-    reads_deal = rules.roem == "hand" or (rules.roem == "table" and rules.stuk == "hand")
+    reads_deal = spec_reads_deal(rules)
     keys: Dict[Any, int] = {}
     specs: List[Dict[str, Any]] = []
     params_of = np.zeros(rows.count, dtype=np.int32)

@@ -118,6 +118,16 @@ def engine_spec(game: Game) -> Dict[str, Any]:
     }
 
 
+def spec_reads_deal(rules: Rules) -> bool:
+    """Whether `engine_spec` reads the deal under `rules` (roem in hand, or who holds stuk),
+    so that rounds of other deals need specs of their own.
+
+    >>> spec_reads_deal(Rules()), spec_reads_deal(Rules(roem="hand"))
+    (False, True)
+    """
+    return rules.roem == "hand" or (rules.roem == "table" and rules.stuk == "hand")
+
+
 def _ledig_spec(game: Game) -> Dict[str, Any]:
     """engine_spec of a ledig round: only the bidder's tricks count (the ledig metric), so
     no card points, roem, pit or nat; without trump every suit ranks in the plain order."""
@@ -313,7 +323,7 @@ class Solver:
                 self._masks.clear()
             self._masks[id(deal)] = kept
         masks = kept[1]
-        reads_deal = rules.roem == "hand" or (rules.roem == "table" and rules.stuk == "hand")
+        reads_deal = spec_reads_deal(rules)
         key = (id(rules), trump, playing, id(deal) if reads_deal else 0)
         known = self._specs.get(key)
         if known is None or known[0] is not rules or (reads_deal and known[1] is not deal):
