@@ -229,9 +229,9 @@ class Solver:
         `dummy=`."""
         check_objective(objective)
         game = self.game(deal, trump, leader, playing, rules, played, bidder=bidder, dummy=dummy)
+        aim = objective_of(game.rules, objective)
         # Held across the whole solve, so that the count is this solve's nodes alone when
         # other threads share the Solver (the lock is reentrant: each engine call takes it too).
-        aim = objective_of(game.rules, objective)
         with self._lock:
             start = self.engine.nodes
             if aim.solve_metric is not None:
