@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, Ty
 from ..model.cards import (ALL_CARDS, ByTeam, Card, CardsLike, Rank, Seat, SeatLike, Suit,
                            SuitLike, Team, TeamLike, parse_cards)
 from ..model.deal import Deal
-from ..errors import SolverError, quote, reading_fields, whole_number
+from ..errors import SolverError, reading_fields, whole_number
 from ..model.game import Game, check_game
 from ..model.rules import Rules, RulesLike, check_rules
 from ..model.scoring import Value, check_objective, hand_roem, point_factor

@@ -27,6 +27,7 @@ from .config import (EXTRA_OBJECTIVES, EXTRA_SCHEMA, FORMATS, MAX_DEALS, MAX_DEA
                      MAX_SEED, MAX_SHARDS, NOT_LEGAL, POSITIONS, SCHEMA, LabelConfig, schema)
 from .rows import deal_rows, deal_setup, row_game, shard_columns
 from .run import Summary, generate
+# `encode` and `decode` are encode_shard's and decode_shard's names from before: they still import.
 from .shards import (MANIFEST, decode, decode_shard, encode, encode_shard, load, run_config,
                      shard_name, verify, write_atomically)
 
