@@ -127,7 +127,7 @@ def observation(game: Game, seat: SeatLike, turned: Optional[Suit] = None,
     `bids` are the draaikaart bidding that set the trump, when there was one."""
     game = check_game(game)
     seat = Seat.parse(seat)
-    x = np.zeros(SIZE, dtype=np.float32)
+    x: np.ndarray = np.zeros(SIZE, dtype=np.float32)
     view = unpack(x)    # views into x: writing them fills x
     for card in game.hands[seat]:
         view["hand"][card.index] = 1
@@ -166,7 +166,7 @@ def bidding_observation(hand: Iterable[Card], seat: SeatLike, leader: Optional[S
     cards are dealt), whose turn it is to bid (None when nobody's), the turned suit and the
     bids so far; the same layout as `observation`, with the play blocks all zero."""
     seat = Seat.parse(seat)
-    x = np.zeros(SIZE, dtype=np.float32)
+    x: np.ndarray = np.zeros(SIZE, dtype=np.float32)
     view = unpack(x)
     for card in hand:
         view["hand"][Card.parse(card).index] = 1
@@ -231,7 +231,7 @@ def from_columns(columns: Any, rules: Optional[RulesLike] = None) -> np.ndarray:
         raise LabelsError(f"a labels table needs the columns {', '.join(ROW_COLUMNS)}; "
                           f"cannot read column {err}") from None
     count = len(by_name["played"])
-    out = np.zeros((count, SIZE), dtype=np.float32)
+    out: np.ndarray = np.zeros((count, SIZE), dtype=np.float32)
     for i in range(count):
         out[i] = from_row({name: by_name[name][i] for name in names}, rules)
     return out

@@ -1,5 +1,8 @@
 """solver.batch: arrays of positions in, every card's value out, equal to one solve_moves
 call per position; a bad row raises naming the row."""
+import ast
+import pathlib
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -232,3 +235,15 @@ def test_the_bidder_or_dummy_gives_the_playing_team_and_playing_is_needed_otherw
     plain, _ = random_rows(3, 2, Rules(), least=0, most=0)
     with pytest.raises(NotationError, match="^playing is needed: a team 0..1 or NS, EW"):
         move_values(*plain[:3])
+
+
+def test_not_legal_has_one_definition_the_label_schemas():
+    from solver.model import label_row
+    assigned = []
+    for path in (pathlib.Path(label_row.__file__).parent.parent).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id == "NOT_LEGAL" for t in node.targets):
+                assigned.append(path.name)
+    assert assigned == ["label_row.py"]
+    assert NOT_LEGAL == label_row.NOT_LEGAL

@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import positions, rules_strategy, seeds, seats, suits, teams
+from conftest import SLOW, positions, rules_strategy, seeds, seats, suits, teams
 from solver import Card, Deal, Game, IllegalPlayError, Rules, Seat, Suit, Team, parse_cards
 from solver.model.game import legal_cards, trick_roem, winning_index
 
@@ -218,3 +218,18 @@ def test_a_deep_copy_is_the_same_position_and_moves_on_its_own():
         other.play(other.legal_cards()[0])
     assert len(game.played) == 6 and len(game.current_trick) == 2
     assert sum(len(hand) for hand in game.hands) == 26
+
+
+@settings(max_examples=60, **SLOW)
+@given(positions(rules=rules_strategy, tricks_left=st.integers(1, 8)))
+def test_check_allows_exactly_the_legal_cards(game):
+    """Game.check's shortcut (a lead, or following a plain suit) agrees with legal_cards."""
+    if game.is_over:
+        return
+    legal = game.legal_cards()
+    for card in sorted(game.hands[game.to_move]):
+        if card in legal:
+            assert game.check(card) == card
+        else:
+            with pytest.raises(IllegalPlayError, match="breaks the duty"):
+                game.check(card)

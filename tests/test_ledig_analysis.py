@@ -568,3 +568,45 @@ def test_a_ledig_summary_says_which_way_each_teams_tricks_went():
     assert lines[1].startswith(f"{own} gave the bidder ")
     assert lines[2].startswith(f"{other} let the bidder take ")
     assert not any(" lost " in line for line in lines)
+
+
+def test_house_rules_over_a_ledig_record_keep_its_chosen_trump_and_bonus(capsys, tmp_path,
+                                                                          monkeypatch):
+    monkeypatch.chdir(tmp_path)     # whatever the command writes lands in a scratch folder
+    # --rules rotterdam keeps the record's contract; its ledig options go with it (the
+    # record's trump was dropped, and the bonus reset to 50, without a word).
+    path = tmp_path / "chosen.json"
+    path.write_text(json.dumps({
+        "deal": DEAL_TEXT, "leader": "W", "bidder": "S", "trump": "H",
+        "rules": {"contract": "ledig", "ledig_trump": "chosen", "ledig_bonus": 100}}))
+    assert main(["analyse", str(path), "--rules", "rotterdam", "--json", "--workers", "1"]) == 0
+    record = json.loads(capsys.readouterr().out)["record"]
+    assert record["trump"] == "H"
+    assert (record["rules"]["trump_duty"], record["rules"]["ledig_trump"],
+            record["rules"]["ledig_bonus"]) == ("rotterdam", "chosen", 100)
+    # A ledig option named in --rules still replaces the record's.
+    assert main(["analyse", str(path), "--rules", '{"ledig_bonus": 80}', "--json",
+                 "--workers", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["record"]["rules"]["ledig_bonus"] == 80
+
+
+def test_analysing_trump_and_ledig_rounds_together_keeps_points_and_tricks_apart(capsys,
+                                                                                 tmp_path,
+                                                                                 monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    # The mean loss per round added the ledig rounds' tricks to the trump rounds' points.
+    from pathlib import Path
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    trump, ledig = (GameRecord.load(examples / name) for name in ("game.json", "ledig.json"))
+    games = tmp_path / "games.jsonl"
+    games.write_text("".join(json.dumps(r.to_dict()) + "\n" for r in (trump, ledig)))
+    assert main(["analyse", str(games), "--workers", "1", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)["summary"]
+    for name, file in (("mean_loss", "game.json"), ("mean_loss_ledig", "ledig.json")):
+        assert main(["analyse", str(examples / file), "--workers", "1", "--json"]) == 0
+        steps = json.loads(capsys.readouterr().out)["steps"]
+        for seat in "NESW":
+            assert summary[name][seat] == sum(s["loss"] for s in steps if s["seat"] == seat)
+    assert main(["analyse", str(games), "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "per trump round, in points" in out and "per ledig round, in tricks" in out

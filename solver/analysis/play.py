@@ -15,7 +15,8 @@ from ..errors import (DealError, IllegalPlayError, RecordError, choice, quote, r
 from ..model.game import Game
 from ..model.players import Player, table_players
 from ..model.rules import Rules, check_rules
-from ..model.scoring import Value, final_scores, is_made, revoke_scores, value_for_team
+from ..model.scoring import (Value, final_scores, is_made, revoke_scores, value_for_team,
+                             value_unit)
 from .parallel import check_solver, solve_all
 from ..engine.search import Solver, optimal_cards, warm_solver
 from ..model.record import GameRecord
@@ -175,7 +176,7 @@ class PlayAnalysis:
     @property
     def unit(self) -> str:
         """What values and losses count: "points", or "tricks" in a ledig round."""
-        return "tricks" if self.record.rules.contract == "ledig" else "points"
+        return value_unit(self.record.rules, "points")
 
     @property
     def bidder_first_trick(self) -> Optional[int]:
@@ -430,7 +431,7 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
     worlds = check_worlds(worlds)
     seed = whole_number("seed", seed)
     game = record.game()
-    unit = "tricks" if record.rules.contract == "ledig" else "points"
+    unit = value_unit(record.rules, "points")
     first = check_solver(solver) or warm_solver(record.rules)
     start_value, makeable = first.value_and_make(game)
     illegal = None

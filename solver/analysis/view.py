@@ -21,9 +21,10 @@ import numpy as np
 
 from ..batch import PositionBatch, deal_row, played_row
 from .parallel import check_solver
+from ..engine.objectives import objective_of
 from ..engine.search import Solver
 from ..model.cards import ALL_CARDS
-from ..model.scoring import check_objective, make_line, value_for_team
+from ..model.scoring import check_objective, value_for_team
 from ..model.streams import derive
 from .verdicts import PairedLoss, paired_loss
 from .worlds import MOST_WORLDS, same_round, sample_worlds
@@ -221,8 +222,9 @@ def _solve_worlds(game: Game, worlds: List[Deal], objective: str, workers: Optio
     check_solver(solver)
     batch = _world_batch(game, worlds, workers, solver)
     values = batch.values(objective)
-    line = make_line(game.rules, objective)
-    if objective == "make":
+    aim = objective_of(game.rules, objective)
+    line = aim.make_line
+    if aim.is_make:
         makes = values
     elif line is None:
         makes = batch.values("make")
@@ -271,8 +273,8 @@ def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64
         return ALL_CARDS[legal[0]]
     batch = _world_batch(game, sample_worlds(game, seat, worlds, seed), workers, solver)
     try:
-        if objective == "make" or (objective == "score" and game.bidder is not None):
-            # Ledig's score is its make: +-ledig_bonus.
+        if objective_of(game.rules, objective).searched.is_make:
+            # A make, or an objective searched as one (ledig's score: +-ledig_bonus).
             totals = batch.values("make")[:, legal].sum(0)
             return ALL_CARDS[legal[int(np.argmax(totals))]]
         return ALL_CARDS[_best_by_bounds(batch, objective, legal)]

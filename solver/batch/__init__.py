@@ -24,7 +24,8 @@ with no Python between the positions.
 ((1, 32), dtype('int16'), 8)
 """
 from .rows import deal_row, game_rows, played_row
-from .search import NOT_LEGAL, SIDES, PositionBatch, move_values, position_values
+from ..model.label_row import NOT_LEGAL
+from .search import SIDES, PositionBatch, move_values, position_values
 
 __all__ = ["NOT_LEGAL", "SIDES", "PositionBatch", "deal_row", "game_rows", "move_values",
            "played_row", "position_values"]

@@ -5,7 +5,7 @@ value its row and column, in one short line (no row is quoted whole)."""
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Dict, List, Optional, Type
+from typing import Any, Callable, Dict, List, Optional, Tuple, Type
 
 import numpy as np
 
@@ -20,7 +20,8 @@ _QUOTED = 24
 def _array(name: str, value: Any, error: Type[SolverError]) -> np.ndarray:
     """`value` as a NumPy array; a ragged list (rows of different lengths) is `error`."""
     try:
-        return np.asarray(value)
+        result: np.ndarray = np.asarray(value)
+        return result
     except (ValueError, TypeError, OverflowError):
         raise error(f"{name} is ragged or not an array: its rows must have one length "
                     f"(got {quote(value, _QUOTED)})") from None
@@ -34,7 +35,7 @@ def _whole_numbers(name: str, array: np.ndarray, error: Type[SolverError]) -> np
     return array
 
 
-def _first_bad(array: np.ndarray, least: int, most: int) -> Optional[tuple]:
+def _first_bad(array: np.ndarray, least: int, most: int) -> Optional[Tuple[int, ...]]:
     """The index of the first value of `array` outside least..most, or None."""
     bad = (array < least) | (array > most)
     return tuple(int(i) for i in np.argwhere(bad)[0]) if bad.any() else None
@@ -54,7 +55,8 @@ def card_matrix(name: str, value: Any, count: Optional[int], least: int, most: i
     if bad is not None:
         row, column = bad
         raise error(f"row {row}: {name}[{column}] is {int(array[row, column])}, not {what}")
-    return np.ascontiguousarray(array, dtype=np.int8)
+    result: np.ndarray = np.ascontiguousarray(array, dtype=np.int8)
+    return result
 
 
 def column(name: str, value: Any, count: int, least: int, most: int, what: str,
@@ -70,8 +72,9 @@ def column(name: str, value: Any, count: int, least: int, most: int, what: str,
         per = "row of the deal" if rows is None else "row picked"
         raise error(f"{name} must have one value per {per} ({count}) or one for all, got "
                     f"shape {array.shape}")
-    row_of = (lambda i: int(rows[i])) if rows is not None else (lambda i: i)
-    where = (lambda i: f"row {row_of(i)}: {name}") if array.ndim else (lambda i: name)
+    row_of: Callable[[int], int] = (lambda i: int(rows[i])) if rows is not None else (lambda i: i)
+    where: Callable[[int], str] = ((lambda i: f"row {row_of(i)}: {name}") if array.ndim
+                                   else (lambda i: name))
     if parse is not None and array.dtype.kind not in "iu":
         # Text, and anything else an error names by its row: floats, booleans, and whole
         # numbers beyond int64 that NumPy holds as floats or objects (read from the list).
@@ -84,7 +87,8 @@ def column(name: str, value: Any, count: int, least: int, most: int, what: str,
     bad = _first_bad(array, least, most)
     if bad is not None:
         raise error(f"{where(bad[0])} is {int(array[bad])}, not {what}")
-    return np.ascontiguousarray(array, dtype=np.int8)
+    result: np.ndarray = np.ascontiguousarray(array, dtype=np.int8)
+    return result
 
 
 def _read(array: np.ndarray, parse: Callable[[str], int], where: Callable[[int], str],
@@ -111,7 +115,8 @@ def _read(array: np.ndarray, parse: Callable[[str], int], where: Callable[[int],
     numbers_array = np.array(numbers, dtype=object).reshape(array.shape)
     # Whole numbers beyond int64 stay objects: the range check still names them.
     try:
-        return numbers_array.astype(np.int64)
+        result: np.ndarray = numbers_array.astype(np.int64)
+        return result
     except OverflowError:
         bad = next(i for i, n in enumerate(numbers) if not -2**63 <= n < 2**63)
         raise error(f"{where(bad)} is {quote(numbers[bad], _QUOTED)}, not {what}") from None
@@ -120,7 +125,8 @@ def _read(array: np.ndarray, parse: Callable[[str], int], where: Callable[[int],
 def row_indices(value: Any, count: int) -> np.ndarray:
     """intp[n]: the rows `value` picks (all for None), each a row of a batch of `count`."""
     if value is None:
-        return np.arange(count, dtype=np.intp)
+        result: np.ndarray = np.arange(count, dtype=np.intp)
+        return result
     array = _whole_numbers("rows", _array("rows", value, SolverError), SolverError)
     if array.ndim != 1:
         raise SolverError(f"rows must be a list of row numbers, got shape {array.shape}")

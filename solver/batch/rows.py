@@ -83,4 +83,6 @@ def _listed(games: Iterable[Game]) -> List[Game]:
 
 def _column(values: Iterable[Optional[int]]) -> np.ndarray:
     """int8[n]: a value per row, -1 where there is none."""
-    return np.array([-1 if value is None else int(value) for value in values], dtype=np.int8)
+    column: np.ndarray = np.array([-1 if value is None else int(value) for value in values],
+                                  dtype=np.int8)
+    return column

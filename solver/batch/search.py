@@ -11,18 +11,20 @@ from typing import Any, ContextManager, Dict, List, Optional, Tuple
 import numpy as np
 
 from ..engine._compiled import engine as _engine
-from ..engine.search import (DEFAULT_TABLE_MB, MOST_TABLE_MB, Solver, engine_metric,
-                             engine_spec, make_test)
+from ..engine.objectives import objective_of
+from ..engine.packing import hand_masks, spec_trump
+from ..engine.search import (DEFAULT_TABLE_MB, MOST_TABLE_MB, Solver, engine_spec,
+                             spec_reads_deal)
 from ..errors import (DealError, IllegalPlayError, NotationError, RulesError, SolverError,
                       choice, quote, whole_number)
 from ..model.cards import ALL_CARDS, Card, Seat, Suit, Team
 from ..model.deal import Deal
 from ..model.game import Game
+from ..model.label_row import NOT_LEGAL
 from ..model.rules import Rules, RulesLike, check_rules
-from ..model.scoring import check_objective
+from ..model.scoring import OBJECTIVES, check_objective
 from .columns import card_margins, card_matrix, column, row_indices
 
-NOT_LEGAL = -32768      # the value of a card that is not legal (the labels' NOT_LEGAL)
 # Rows a thread takes at a time: small enough that the threads finish together, large
 # enough that the hand-over costs nothing against the searches. Rows early in the round
 # (at most _EARLY cards played: searches of milliseconds) are cut finer, into
@@ -34,7 +36,6 @@ _CHUNKS_PER_THREAD = 4
 _EARLY = 12
 # Rows checked in one engine call: their specs' Params are built for the call.
 _CHECKED_TOGETHER = 4096
-_BITS = (np.uint64(1) << np.arange(32, dtype=np.uint64))
 # The most a bound of against() is tried below the lead's value: the engine's infinity, less 1.
 MOST_MARGIN = int(_engine.INFINITY) - 1
 
@@ -87,7 +88,6 @@ class PositionBatch:
         """`solver`, when given, searches every row on its own engine and table (warm from
         its earlier calls), on the calling thread: `workers` and `table_mb` are then unused."""
         self.rules = check_rules(rules)
-        self.ledig = self.rules.contract == "ledig"
         _check_round_columns(self.rules, bidder, dummy)
         if solver is not None and not isinstance(solver, Solver):
             raise SolverError(f"solver must be a Solver (Solver(rules)), got {quote(solver)}")
@@ -146,7 +146,8 @@ class PositionBatch:
         out = np.where(self.rows.to_move_team[picked] == self.rows.playing[picked], best, worst)
         for i in np.nonzero(~legal.any(1))[0]:
             out[i] = self._final_value(int(picked[i]), objective)
-        return out.astype(np.int16)
+        result: np.ndarray = out.astype(np.int16)
+        return result
 
     def against(self, objective: str, lead: Any, rows: Any = None,
                 margin: Any = None) -> Tuple[np.ndarray, np.ndarray]:
@@ -157,9 +158,12 @@ class PositionBatch:
         from the team to move. margin[card] (32 numbers, or one for all; default 0): the bound
         is first tried that much lower than lead's value, which tightens it where the card is
         that much worse."""
-        if objective not in ("points", "score") or (objective == "score" and self.ledig):
+        # Exact values and bounds of one metric: not a make, nor a score made of one.
+        if (not isinstance(objective, str) or objective not in OBJECTIVES
+                or objective_of(self.rules, objective).metric is None):
+            ledig = self.rules.contract == "ledig"
             raise SolverError(f"against() takes points or the score of a trump round, not "
-                              f"{quote(objective, 20)}" + (" of a ledig round" if self.ledig
+                              f"{quote(objective, 20)}" + (" of a ledig round" if ledig
                                                            else ""))
         picked = row_indices(rows, self.count)
         leads = column("lead", lead, len(picked), 0, 31, "a card 0..31 or like 'HJ'",
@@ -176,13 +180,15 @@ class PositionBatch:
 
     def _playing_values(self, objective: str, picked: np.ndarray) -> np.ndarray:
         """The rows' card values for `objective`, seen from the playing team."""
-        if objective == "score" and self.ledig:
-            # +ledig_bonus when the playing team reaches its aim (make), -ledig_bonus otherwise.
-            made = self._search("make", picked)[0]
-            bonus = self.rules.ledig_bonus
-            return np.where(made == NOT_LEGAL, NOT_LEGAL,
-                            np.where(made == 1, bonus, -bonus)).astype(np.int16)
-        return self._search(objective, picked)[0]
+        aim = objective_of(self.rules, objective)
+        values = self._search(aim.searched.name, picked)[0]
+        if aim.searched is aim:
+            return values
+        # Searched as a make (ledig's score): each card's value where it is made or not.
+        made, missed = int(aim.value_of_make(True)), int(aim.value_of_make(False))
+        result: np.ndarray = np.where(values == NOT_LEGAL, NOT_LEGAL,
+                                      np.where(values == 1, made, missed)).astype(np.int16)
+        return result
 
     def _for_mover(self, values: np.ndarray, objective: str, picked: np.ndarray) -> np.ndarray:
         """`values` seen from the playing team, seen from each row's team to move."""
@@ -190,7 +196,8 @@ class PositionBatch:
         flip = theirs & (values != NOT_LEGAL)
         values = values.copy()
         # A make is 1 when the playing team makes it: the defenders' aim is the other way round.
-        values[flip] = 1 - values[flip] if objective == "make" else -values[flip]
+        values[flip] = (1 - values[flip] if objective_of(self.rules, objective).is_make
+                        else -values[flip])
         return values
 
     def _final_value(self, row: int, objective: str) -> int:
@@ -213,14 +220,10 @@ class PositionBatch:
         if count == 0:
             return out, exact.astype(bool)
         rules, specs = self.rules, self.specs
-        thresholds: List[Optional[int]] = [None] * len(specs)
-        if objective == "make":
-            tests = [make_test(rules, Suit(spec["trump"]) if spec["trump"] < len(Suit) else None)
-                     for spec in specs]
-            metric = int(tests[0][0])       # the rules' alone: the same for every spec
-            thresholds = [threshold for _, threshold in tests]
-        else:
-            metric = int(engine_metric(rules, objective))
+        aim = objective_of(rules, objective)
+        tests = [aim.search_test(spec_trump(spec)) for spec in specs]
+        metric = tests[0][0]       # the rules' alone: the same for every spec
+        thresholds = [threshold for _, threshold in tests]
         params_of = np.ascontiguousarray(self.params_of[picked])
         hands = np.ascontiguousarray(self.rows.hands[picked])
         leader = np.ascontiguousarray(self.rows.leader[picked])
@@ -307,9 +310,7 @@ class _Rows:
         self.played = card_matrix("played", np.full((count, 32), -1) if played is None
                                   else played, count, -1, 31, "a card 0..31, or -1 after the "
                                   "last", IllegalPlayError)
-        self.hands = np.ascontiguousarray(np.stack(
-            [((self.deal == seat) * _BITS).sum(1, dtype=np.uint64) for seat in range(4)],
-            axis=1).astype(np.uint32))
+        self.hands = hand_masks(self.deal)
         # The team to move (0 NS, 1 EW), known once the rows are replayed (_check_plays).
         self.to_move_team = np.zeros(count, dtype=np.int8)
 
@@ -348,7 +349,7 @@ def _game_of(rows: _Rows, row: int, rules: Rules) -> Game:
 def _specs(rows: _Rows, rules: Rules) -> Tuple[List[Dict[str, Any]], np.ndarray]:
     """The engine specs the rows need, and each row's index among them. The rules read the
     deal only for roem in hand and stuk in hand: then each deal has its own spec."""
-    reads_deal = rules.roem == "hand" or (rules.roem == "table" and rules.stuk == "hand")
+    reads_deal = spec_reads_deal(rules)
     keys: Dict[Any, int] = {}
     specs: List[Dict[str, Any]] = []
     params_of = np.zeros(rows.count, dtype=np.int32)

@@ -65,18 +65,20 @@ def trumps_of(x: np.ndarray) -> np.ndarray:
     """The trump suit (0..3) of each observation in the batch `x` (rows, SIZE); 0 for a
     ledig round without trump, whose trump block is all zero."""
     block = encode.layout()["trump"]
-    return np.argmax(x[:, block.slice], axis=1)
+    result: np.ndarray = np.argmax(x[:, block.slice], axis=1)
+    return result
 
 
 def canonical(x: np.ndarray) -> np.ndarray:
     """Each observation of the batch `x` with its suits renamed so that trump is the first
     (`_FEATURE_ORDER`)."""
-    return np.take_along_axis(x, _FEATURE_ORDER[trumps_of(x)], axis=1)
+    result: np.ndarray = np.take_along_axis(x, _FEATURE_ORDER[trumps_of(x)], axis=1)
+    return result
 
 
 def real_cards(canonical_scores: np.ndarray, trumps: np.ndarray) -> np.ndarray:
     """Per-card outputs of the canonical picture put back in real card order."""
-    out = np.empty_like(canonical_scores)
+    out: np.ndarray = np.empty_like(canonical_scores)
     np.put_along_axis(out, _CARD_ORDER[trumps], canonical_scores, axis=1)
     return out
 
@@ -84,7 +86,8 @@ def real_cards(canonical_scores: np.ndarray, trumps: np.ndarray) -> np.ndarray:
 def canonical_cards(per_card: np.ndarray, trumps: np.ndarray) -> np.ndarray:
     """Per-card targets in real card order put in the canonical order (`real_cards`'
     inverse)."""
-    return np.take_along_axis(per_card, _CARD_ORDER[trumps], axis=1)
+    result: np.ndarray = np.take_along_axis(per_card, _CARD_ORDER[trumps], axis=1)
+    return result
 
 
 class PolicyModel:
@@ -109,7 +112,8 @@ class PolicyModel:
 
     def hidden(self, xc: np.ndarray) -> np.ndarray:
         """The hidden layer for canonical observations `xc`."""
-        return np.maximum(xc @ self.w1 + self.b1, 0.0)
+        result: np.ndarray = np.maximum(xc @ self.w1 + self.b1, 0.0)
+        return result
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         """A score for each card (real card order) of each observation in `x` (rows, SIZE)."""
@@ -184,7 +188,8 @@ def _observations(x: Any) -> np.ndarray:
         raise BotError(f"a policy model scores observations: arrays of {encode.SIZE} finite "
                        f"numbers (encode.observation), or a batch of them, one a row; got "
                        f"{quote(x, 60)}")
-    return np.atleast_2d(array.astype(np.float32))
+    result: np.ndarray = np.atleast_2d(array.astype(np.float32))
+    return result
 
 
 def _layers(w1: Any, b1: Any, w2: Any, b2: Any) -> Tuple[np.ndarray, ...]:
@@ -246,9 +251,8 @@ def legal_mask(values: np.ndarray, not_legal: Any) -> np.ndarray:
     """Which cards of each label row are legal: `values` is a per-card column of the labels
     (`values`, or `sd_values` with NaN for the cards not legal)."""
     values = np.asarray(values)
-    if values.dtype.kind == "f":
-        return ~np.isnan(values)
-    return values != not_legal
+    legal: np.ndarray = ~np.isnan(values) if values.dtype.kind == "f" else values != not_legal
+    return legal
 
 
 __all__ = ["PolicyBot", "PolicyModel", "canonical", "canonical_cards", "real_cards",

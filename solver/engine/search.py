@@ -15,13 +15,16 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, Ty
 from ..model.cards import (ALL_CARDS, ByTeam, Card, CardsLike, Rank, Seat, SeatLike, Suit,
                            SuitLike, Team, TeamLike, parse_cards)
 from ..model.deal import Deal
-from ..errors import SolverError, quote, reading_fields, whole_number
+from ..errors import SolverError, reading_fields, whole_number
 from ..model.game import Game, check_game
 from ..model.rules import Rules, RulesLike, check_rules
-from ..model.scoring import (Value, card_points_to_make, check_objective, hand_roem,
-                             make_is_points_above_zero, make_line, point_factor)
+from ..model.scoring import Value, check_objective, hand_roem, point_factor
 
 from ._compiled import engine as _engine
+from .objectives import INFINITY, objective_of
+from .packing import hand_mask
+# Where they were first defined: callers import them from here too.
+from .objectives import engine_metric as engine_metric, make_test as make_test
 
 _UNDERTRUMP = {"forbidden": _engine.Undertrump.UNDERTRUMP_FORBIDDEN, "must": _engine.Undertrump.UNDERTRUMP_MUST,
                "free": _engine.Undertrump.UNDERTRUMP_FREE}
@@ -113,6 +116,16 @@ def engine_spec(game: Game) -> Dict[str, Any]:
         "zero_bonus": rules.zero_bonus,
         "bidder": -1,
     }
+
+
+def spec_reads_deal(rules: Rules) -> bool:
+    """Whether `engine_spec` reads the deal under `rules` (roem in hand, or who holds stuk),
+    so that rounds of other deals need specs of their own.
+
+    >>> spec_reads_deal(Rules()), spec_reads_deal(Rules(roem="hand"))
+    (False, True)
+    """
+    return rules.roem == "hand" or (rules.roem == "table" and rules.stuk == "hand")
 
 
 def _ledig_spec(game: Game) -> Dict[str, Any]:
@@ -216,18 +229,17 @@ class Solver:
         `dummy=`."""
         check_objective(objective)
         game = self.game(deal, trump, leader, playing, rules, played, bidder=bidder, dummy=dummy)
+        aim = objective_of(game.rules, objective)
         # Held across the whole solve, so that the count is this solve's nodes alone when
         # other threads share the Solver (the lock is reentrant: each engine call takes it too).
         with self._lock:
             start = self.engine.nodes
-            if objective == "points" or (objective == "score" and not _is_ledig(game)
-                                         and not _score_is_points(game.rules)):
+            if aim.solve_metric is not None:
                 # One engine call: the root's search finds the line's first card too.
-                value, cards = self._call(game, self.engine.solve,
-                                          engine_metric(game.rules, objective))
+                value, cards = self._call(game, self.engine.solve, aim.solve_metric)
                 line = [ALL_CARDS[c] for c in cards]
             else:
-                value = self.value(game, objective)
+                value = aim.value(_Position(self, game))
                 line = self._keeping(game, objective, value, 32, preferred=True)
             nodes = self.engine.nodes - start
         if len(line) != 32 - len(game.played):    # pragma: no cover - an engine bug
@@ -272,12 +284,15 @@ class Solver:
         pure-Python Game and its replay cost several times the search of a late position.
         None when an argument is not plainly good (a card not held or illegal, anything
         unreadable): the Game's path then says what is wrong, as it always has."""
-        if (objective == "make" or not isinstance(deal, Deal) or trump is None or leader is None
-                or playing is None):
+        if not isinstance(deal, Deal) or trump is None or leader is None or playing is None:
             return None
         try:
+            checked = check_rules(rules, self.rules)
+            metric = objective_of(checked, objective).metric
+            if metric is None:      # not a plain metric: the Game's path searches it
+                return None
             setup = self._setup(deal, Suit.parse(trump), Seat.parse(leader),
-                                Team.parse(playing), check_rules(rules, self.rules))
+                                Team.parse(playing), checked)
             cards = _played_indices(played)
         except (SolverError, TypeError, ValueError):
             return None
@@ -288,7 +303,7 @@ class Solver:
             start = time.perf_counter()
             try:
                 self.engine.configure(spec)
-                bad, values = self.engine.moves_after(masks, first, cards, _METRICS[objective])
+                bad, values = self.engine.moves_after(masks, first, cards, metric)
             finally:
                 self.search_seconds += time.perf_counter() - start
         if bad >= 0:
@@ -302,13 +317,13 @@ class Solver:
         # Keyed by identity: hashing a Deal or a Rules costs more than the rest of a call.
         kept = self._masks.get(id(deal))
         if kept is None or kept[0] is not deal:
-            hands = [sum(1 << c.index for c in deal[seat]) for seat in Seat]
+            hands = [hand_mask(deal[seat]) for seat in Seat]
             kept = (deal, (hands[0], hands[1], hands[2], hands[3]))
             if len(self._masks) >= 64:
                 self._masks.clear()
             self._masks[id(deal)] = kept
         masks = kept[1]
-        reads_deal = rules.roem == "hand" or (rules.roem == "table" and rules.stuk == "hand")
+        reads_deal = spec_reads_deal(rules)
         key = (id(rules), trump, playing, id(deal) if reads_deal else 0)
         known = self._specs.get(key)
         if known is None or known[0] is not rules or (reads_deal and known[1] is not deal):
@@ -324,49 +339,23 @@ class Solver:
     def value(self, game: Game, objective: str = "points") -> Value:
         """The exact value of `game`'s position for `objective`."""
         check_game(game)
-        check_objective(objective)
-        if objective == "make":
-            metric, threshold = make_test(game.rules, game.trump)
-            return self._search(game, metric, threshold - 1, threshold) >= threshold
-        if objective == "score" and _is_ledig(game):
-            bonus = game.rules.ledig_bonus
-            return bonus if self.value(game, "make") else -bonus
-        if objective == "score" and _score_is_points(game.rules):
-            # The cheaper points search gives the score when the round is made (always under
-            # nat="none"); a null window at 0 tells first whether it is.
-            points = _METRICS["points"]
-            if game.rules.nat == "none" or self._search(game, points, 0, 1) >= 1:
-                return self._search(game, points)
-            # Not makeable: the defenders can hold it nat, so the score is below 1.
-            return self._search(game, _METRICS["score"], -_engine.INFINITY, 1)
-        return self._search(game, engine_metric(game.rules, objective))
+        return objective_of(game.rules, objective).value(_Position(self, game))
 
     def move_values(self, game: Game, objective: str = "points") -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move in `game`."""
         check_game(game)
-        check_objective(objective)
+        aim = objective_of(game.rules, objective)
         if game.is_over:
             return {}
-        if objective == "score" and _is_ledig(game):
-            bonus = game.rules.ledig_bonus
-            return {card: bonus if made else -bonus
-                    for card, made in self.move_values(game, "make").items()}
-        if objective != "make":
-            # All cards in one engine call, best first, each in a window below the best value.
-            values = self._call(game, self.engine.child_values,
-                                engine_metric(game.rules, objective))
-            return {ALL_CARDS[card]: value for card, value in values}
-        # make: one null-window test at the threshold for every card, in one engine call.
-        metric, threshold = make_test(game.rules, game.trump)
-        bounds = self._call(game, self.engine.child_bounds, metric, threshold - 1, threshold)
-        return {ALL_CARDS[card]: value >= threshold for card, value in bounds}
+        return {ALL_CARDS[card]: value
+                for card, value in aim.move_values(_Position(self, game)).items()}
 
     def make_value(self, game: Game, points: Optional[int] = None) -> bool:
         """Whether the playing team makes it in `game`'s position: read from `points`, the
         position's points value when the caller knows it, where the rules let points decide
         it (`make_line`); searched otherwise."""
         check_game(game)
-        line = make_line(game.rules, "points")
+        line = objective_of(game.rules, "points").make_line
         if points is not None:
             points = whole_number("points", points)
             if line is not None:
@@ -377,7 +366,7 @@ class Solver:
         """(the value for `objective`, whether the playing team makes it), searching `make`
         only when the value does not decide it."""
         value = self.value(game, objective)
-        line = make_line(game.rules, objective)
+        line = objective_of(game.rules, objective).make_line
         if line is not None:
             return value, value >= line
         return value, bool(self.value(game, "make"))
@@ -388,7 +377,7 @@ class Solver:
         every legal card of the player to move, searching `make` only when the values do not
         decide it."""
         values = self.move_values(game, objective)
-        line = make_line(game.rules, objective)
+        line = objective_of(game.rules, objective).make_line
         if line is not None:
             return values, {card: value >= line for card, value in values.items()}
         return values, {card: bool(made) for card, made in self.move_values(game, "make").items()}
@@ -397,8 +386,8 @@ class Solver:
         """One optimal continuation: at each turn the first card (in card order) that keeps
         `value`, the value of `game`'s position."""
         check_game(game)
-        check_objective(objective)
-        self._check_is_value(game, objective, value)
+        aim = objective_of(game.rules, objective)
+        aim.check_value(_Position(self, game), value)
         return self._keeping(game, objective, value, 32)
 
     def best_card(self, game: Game, objective: str = "points") -> Card:
@@ -406,32 +395,10 @@ class Solver:
         `first_optimal_card` picks from the move values, found by the engine with fewer tests
         than the values take."""
         check_game(game)
-        check_objective(objective)
+        aim = objective_of(game.rules, objective)
         if game.is_over:
             raise SolverError("the round is over: there is no card to play")
-        return self._keeping(game, objective, self.value(game, objective), 1)[0]
-
-    def _check_is_value(self, game: Game, objective: str, value: Any) -> None:
-        """A SolverError unless `value` is the value of `game`'s position for `objective`,
-        told by one search in the narrowest window around it."""
-        if objective == "make":
-            if not isinstance(value, bool):
-                raise SolverError(f"value for make must be True or False, got {quote(value)}")
-            actual: Value = self.value(game, "make")
-        elif objective == "score" and _is_ledig(game):
-            whole_number(f"value for {objective}", value)
-            actual = self.value(game, objective)
-        else:
-            number = whole_number(f"value for {objective}", value, -_engine.INFINITY + 1,
-                                  _engine.INFINITY - 1)
-            # Inside the open window (number - 1, number + 1) only the value itself can fall.
-            found = self._search(game, engine_metric(game.rules, objective), number - 1, number + 1)
-            if found == number:
-                return
-            actual = self.value(game, objective)
-        if actual != value:
-            raise SolverError(f"value {quote(value)} is not the value of the position for "
-                              f"{objective}: it is {actual}")
+        return self._keeping(game, objective, aim.value(_Position(self, game)), 1)[0]
 
     def _keeping(self, game: Game, objective: str, value: Value, most: int,
                  preferred: bool = False) -> List[Card]:
@@ -439,26 +406,14 @@ class Solver:
         turn the first card that does in card order, or in the search's preferred order."""
         if game.is_over:
             return []
-        if objective == "score" and _is_ledig(game):
-            if game.rules.ledig_bonus == 0:
-                # Every card scores 0, made or not: every card keeps the value.
-                cards = self._call(game, self.engine.line, _engine.Metric.METRIC_LEDIG,
-                                   -_engine.INFINITY, _engine.INFINITY, most, preferred)
-                return [ALL_CARDS[c] for c in cards]
-            objective, value = "make", value > 0    # +ledig_bonus: the bidder takes no trick
-        if objective == "make":
-            # Made: the metric stays at the threshold or above; not made: below it.
-            metric, threshold = make_test(game.rules, game.trump)
-            keep = (threshold, _engine.INFINITY) if value else (-_engine.INFINITY, threshold - 1)
-        else:
-            metric, keep = engine_metric(game.rules, objective), (value, value)
-        cards = self._call(game, self.engine.line, metric, *keep, most, preferred)
+        metric, low, high = objective_of(game.rules, objective).keep(game.trump, value)
+        cards = self._call(game, self.engine.line, metric, low, high, most, preferred)
         if not cards:    # pragma: no cover - would mean the engine is inconsistent
             raise AssertionError(f"no card keeps the value {value} after {game.played}")
         return [ALL_CARDS[c] for c in cards]
 
-    def _search(self, game: Game, metric: int, alpha: int = -_engine.INFINITY,
-                beta: int = _engine.INFINITY) -> int:
+    def _search(self, game: Game, metric: int, alpha: int = -INFINITY,
+                beta: int = INFINITY) -> int:
         return self._call(game, self.engine.search, metric, alpha, beta)
 
     def _call(self, game: Game, method: Callable[..., Returned], *args: Any) -> Returned:
@@ -471,6 +426,29 @@ class Solver:
                 return method(position, *args)
             finally:
                 self.search_seconds += time.perf_counter() - start
+
+
+class _Position:
+    """The engine's searches of one Game's position on a Solver, as an `Objective` asks for
+    them (`objectives.PositionSearch`)."""
+
+    def __init__(self, solver: Solver, game: Game) -> None:
+        self._solver = solver
+        self._game = game
+
+    @property
+    def trump(self) -> Optional[Suit]:
+        return self._game.trump
+
+    def search(self, metric: int, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
+        return self._solver._search(self._game, metric, alpha, beta)
+
+    def child_values(self, metric: int) -> List[Tuple[int, int]]:
+        return self._solver._call(self._game, self._solver.engine.child_values, metric)
+
+    def child_bounds(self, metric: int, alpha: int, beta: int) -> List[Tuple[int, int]]:
+        return self._solver._call(self._game, self._solver.engine.child_bounds, metric, alpha,
+                                  beta)
 
 
 _INDEX_OF: Dict[Any, int] = {card: card.index for card in ALL_CARDS}
@@ -497,27 +475,6 @@ def _played_indices(played: CardsLike) -> Optional[bytes]:
         return None
 
 
-def _score_is_points(rules: Rules) -> bool:
-    """Whether a made round scores exactly its points difference: multiplier 1, no zero
-    bonus, and nat by majority or none. Then if the playing team can make it (points > 0)
-    the score value is the points value: it can force that difference, always made, and the
-    defenders can hold it there or make it nat, which scores less. Under nat="none" every
-    round is "made", so the two values are always equal."""
-    return rules.multiplier == 1 and rules.zero_bonus == 0 and rules.nat in ("majority", "none")
-
-
-def make_test(rules: Rules, trump: Optional[Suit]) -> Tuple[int, int]:
-    """(metric, threshold): the playing team makes it iff the engine's metric reaches
-    threshold. `trump` is read only where card points decide it (nat="82"), and a trump round
-    always has one."""
-    if rules.contract == "ledig":
-        return _engine.Metric.METRIC_LEDIG, 0     # minus the bidder's tricks: made at 0
-    if not make_is_points_above_zero(rules):
-        assert trump is not None
-        return _engine.Metric.METRIC_CARDS, card_points_to_make(rules, trump)
-    return _engine.Metric.METRIC_POINTS, 1
-
-
 def optimal_cards(values: Mapping[Card, Value]) -> List[Card]:
     """The cards with the best value, in card order; `values` are seen from the player to
     move (`value_for_team`), so higher is better.
@@ -533,20 +490,6 @@ def first_optimal_card(values: Mapping[Card, Value]) -> Card:
     """The first card in card order with the best value; `values` seen from the player to
     move. `Solver.best_card` gives the same card without computing every value."""
     return optimal_cards(values)[0]
-
-
-
-_METRICS = {"points": _engine.Metric.METRIC_POINTS, "score": _engine.Metric.METRIC_SCORE}
-
-
-def _is_ledig(game: Game) -> bool:
-    return game.rules.contract == "ledig"
-
-
-def engine_metric(rules: Rules, objective: str) -> int:
-    """The engine's metric for `objective` ("points", or "score" of a trump round): in a
-    ledig round, minus the bidder's tricks (its points; its score and make follow from it)."""
-    return _engine.Metric.METRIC_LEDIG if rules.contract == "ledig" else _METRICS[objective]
 
 
 def solve(deal: Deal, trump: Optional[SuitLike] = None, leader: Optional[SeatLike] = None,

@@ -27,12 +27,14 @@ from .config import (EXTRA_OBJECTIVES, EXTRA_SCHEMA, FORMATS, MAX_DEALS, MAX_DEA
                      MAX_SEED, MAX_SHARDS, NOT_LEGAL, POSITIONS, SCHEMA, LabelConfig, schema)
 from .rows import deal_rows, deal_setup, row_game, shard_columns
 from .run import Summary, generate
-from .shards import (MANIFEST, LabelColumns, decode, encode, load, run_config, shard_name,
-                     verify, write_atomically)
+# `encode` and `decode` are encode_shard's and decode_shard's names from before: they still import.
+from .shards import (MANIFEST, LabelColumns, decode, decode_shard, encode, encode_shard, load,
+                     run_config, shard_name, verify, write_atomically)
 
 __all__ = [
-    "LabelConfig", "LabelColumns", "generate", "load", "run_config", "verify", "verify_report", "Summary", "LabelsError",
-    "deal_rows", "deal_setup", "row_game", "shard_columns", "schema", "shard_name", "encode", "decode",
+    "LabelConfig", "LabelColumns", "generate", "load", "run_config", "verify", "verify_report",
+    "Summary", "LabelsError", "deal_rows", "deal_setup", "row_game", "shard_columns", "schema",
+    "shard_name", "encode_shard", "decode_shard",
     "write_atomically", "MANIFEST", "NOT_LEGAL", "SCHEMA", "EXTRA_SCHEMA", "POSITIONS",
     "FORMATS", "EXTRA_OBJECTIVES", "MAX_DEALS", "MAX_DEALS_PER_SHARD", "MAX_SEED", "MAX_SHARDS",
 ]

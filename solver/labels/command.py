@@ -9,13 +9,14 @@
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Tuple
+from typing import Tuple, Union
 
 from .shards import MANIFEST, read_manifest, verify
 
 
-def verify_report(folder) -> Tuple[str, int]:
+def verify_report(folder: Union[str, "os.PathLike[str]"]) -> Tuple[str, int]:
     """The report on `folder` and the exit status: 0 when every shard is the one its run
     wrote, 1 when not, with a line for each bad shard saying what is wrong. A folder that is
     not a labels folder raises LabelsError."""

@@ -19,7 +19,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..errors import LabelsError, NotationError, SolverError, choice, quote, whole_number
 from ..model.cards import Seat, Suit, Team
-from ..model.label_row import NOT_LEGAL  # noqa: F401  (part of the schema: one definition)
+from ..model.label_row import NOT_LEGAL as NOT_LEGAL  # part of the schema: one definition
 from ..model.rules import Rules
 
 POSITIONS = ("root", "trick-starts", "all")

@@ -78,9 +78,9 @@ def _labelled(config: LabelConfig, cards_played: int) -> bool:
     return True
 
 
-def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]:
+def deal_rows(config: LabelConfig, deal_id: int, solver: Solver) -> List[Dict[str, Any]]:
     """The rows of one deal: the round is played by `config.play`, labelling as it goes.
-    `solver` is a `Solver` for `config.rules` (or anything with its methods)."""
+    `solver` is a `Solver` for `config.rules`."""
     deal, trump, leader, playing = deal_setup(config, deal_id)
     bidder = ledig_bidder(config, deal_id)
     dummy = deal_dummy(config, deal_id, playing)
@@ -88,7 +88,7 @@ def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]
     rng = SplitMix64(derive(config.seed, deal_id, 2))
     optimal_share = config.optimal_share()
     last = _LAST_LABELLED[config.positions]
-    seats = np.zeros(32, dtype=np.int8)
+    seats: np.ndarray = np.zeros(32, dtype=np.int8)
     for seat in Seat:
         for card in deal[seat]:
             seats[card.index] = seat
@@ -118,7 +118,7 @@ def deal_rows(config: LabelConfig, deal_id: int, solver) -> List[Dict[str, Any]]
     return rows
 
 
-def _row(config: LabelConfig, game: Game, solver, deal_id: int) -> Tuple[Dict[str, Any], Card]:
+def _row(config: LabelConfig, game: Game, solver: Solver, deal_id: int) -> Tuple[Dict[str, Any], Card]:
     """The position's own columns, seen from the team to move, and the first card in card
     order with the best value."""
     team, playing = game.to_move.team, game.playing
@@ -127,15 +127,15 @@ def _row(config: LabelConfig, game: Game, solver, deal_id: int) -> Tuple[Dict[st
     else:
         values = solver.move_values(game, "points")
     mine = {card: value_for_team(value, team, playing) for card, value in values.items()}
-    column = np.full(32, NOT_LEGAL, dtype=np.int16)
+    column: np.ndarray = np.full(32, NOT_LEGAL, dtype=np.int16)
     for card, value in mine.items():
         column[card.index] = value
-    played = np.full(32, -1, dtype=np.int8)
+    played: np.ndarray = np.full(32, -1, dtype=np.int8)
     played[:len(game.played)] = [c.index for c in game.played]
     row: Dict[str, Any] = {"played": played, "to_move": int(game.to_move), "values": column,
                            "best": max(mine.values())}
     if "make" in config.objectives:
-        make = np.full(32, -1, dtype=np.int8)
+        make: np.ndarray = np.full(32, -1, dtype=np.int8)
         for card, made in makes.items():
             make[card.index] = int(value_for_team(made, team, playing))
         row["make"] = make
@@ -147,14 +147,14 @@ def _row(config: LabelConfig, game: Game, solver, deal_id: int) -> Tuple[Dict[st
             means[card.index] = stats.mean
         row["sd_values"] = means
     if "score" in config.objectives:
-        score = np.full(32, NOT_LEGAL, dtype=np.int16)
+        score: np.ndarray = np.full(32, NOT_LEGAL, dtype=np.int16)
         for card, value in solver.move_values(game, "score").items():
             score[card.index] = value_for_team(value, team, playing)
         row["score"] = score
     return row, first_optimal_card(mine)
 
 
-def shard_columns(config: LabelConfig, shard: int, solver=None, part: int = 0,
+def shard_columns(config: LabelConfig, shard: int, solver: Optional[Solver] = None, part: int = 0,
                   parts: int = 1) -> Dict[str, np.ndarray]:
     """The columns of one shard, as NumPy arrays in schema order, searched by `solver` (by
     default a new `Solver` for `config.rules`); with `parts`, those of the deals of its part

@@ -42,7 +42,7 @@ def shard_name(config: LabelConfig, shard: int) -> str:
     return f"shard-{shard:05d}.{config.format}"
 
 
-def encode(config: LabelConfig, columns: Dict[str, np.ndarray]) -> bytes:
+def encode_shard(config: LabelConfig, columns: Dict[str, np.ndarray]) -> bytes:
     """One shard file's bytes: the same columns give the same bytes."""
     if config.format == "npz":
         buffer = io.BytesIO()
@@ -66,7 +66,7 @@ def encode(config: LabelConfig, columns: Dict[str, np.ndarray]) -> bytes:
     return buffer.getvalue()
 
 
-def decode(config: LabelConfig, data: bytes) -> Dict[str, np.ndarray]:
+def decode_shard(config: LabelConfig, data: bytes) -> Dict[str, np.ndarray]:
     """The columns of one shard file's bytes (any error of a damaged file propagates)."""
     if config.format == "npz":
         with np.load(io.BytesIO(data)) as arrays:
@@ -76,22 +76,31 @@ def decode(config: LabelConfig, data: bytes) -> Dict[str, np.ndarray]:
     return {name: _column(table[name]) for name in table.column_names}
 
 
-def _column(column) -> np.ndarray:
-    import pyarrow as pa  # type: ignore[import-untyped]
+def _column(column: Any) -> np.ndarray:
+    """A pyarrow column as a NumPy array: a fixed-size list column as rows of its size."""
+    import pyarrow as pa
     column = column.combine_chunks()
     if pa.types.is_fixed_size_list(column.type):
-        return column.flatten().to_numpy().reshape(len(column), column.type.list_size)
-    return column.to_numpy()
+        rows: np.ndarray = column.flatten().to_numpy().reshape(len(column), column.type.list_size)
+        return rows
+    values: np.ndarray = column.to_numpy()
+    return values
 
 
-def _pyarrow():
+def _pyarrow() -> Tuple[Any, Any]:
+    """(pyarrow, pyarrow.parquet), which have no types; a LabelsError when not installed."""
     try:
         import pyarrow as pa
-        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+        import pyarrow.parquet as pq
     except ImportError:
         raise LabelsError("Parquet output needs pyarrow: python -m pip install "
                           "'klaverjas-solver[labels]', or use --format npz") from None
     return pa, pq
+
+
+# The names these had before: `solver.encode` is the observation encoder, a different thing.
+encode = encode_shard
+decode = decode_shard
 
 
 def write_atomically(path: Path, data: Union[bytes, Iterable[bytes]]) -> None:
@@ -285,7 +294,7 @@ class LabelColumns(Dict[str, np.ndarray]):
         return self.config.rules
 
 
-def load(folder, verify: bool = True) -> LabelColumns:
+def load(folder: Union[str, "os.PathLike[str]"], verify: bool = True) -> LabelColumns:
     """Every shard of a labels folder, concatenated: {column: array}, rows in deal order, with
     the run's options (`LabelColumns.config`, `.rules`).
 
@@ -315,7 +324,7 @@ def load(folder, verify: bool = True) -> LabelColumns:
                 raise LabelsError(f"{path} is not the shard the run wrote: its SHA-256 differs "
                                   f"from the one in {MANIFEST} (truncated, damaged or replaced)")
         try:
-            part = decode(config, data)
+            part = decode_shard(config, data)
         except LabelsError:
             raise
         except Exception as err:    # zipfile, NumPy and Arrow each fail in their own ways
@@ -329,7 +338,7 @@ def load(folder, verify: bool = True) -> LabelColumns:
                          for name in columns}, config)
 
 
-def verify(folder) -> Dict[str, str]:
+def verify(folder: Union[str, "os.PathLike[str]"]) -> Dict[str, str]:
     """The shards of a labels folder that are not the ones its run wrote, each with what is
     wrong (missing, unrecorded, or a SHA-256 that differs from the manifest's); empty when
     every shard checks out. A folder without a readable manifest raises LabelsError."""

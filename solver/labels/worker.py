@@ -42,7 +42,8 @@ def worker_solver(config: LabelConfig) -> Solver:
 def _kept() -> "OrderedDict[Tuple[Rules, Tuple[str, ...]], Solver]":
     if not hasattr(_local, "solvers"):
         _local.solvers = OrderedDict()
-    return _local.solvers
+    solvers: "OrderedDict[Tuple[Rules, Tuple[str, ...]], Solver]" = _local.solvers
+    return solvers
 
 
 def timed_shard(config: LabelConfig, shard: int) -> Tuple[int, Dict[str, np.ndarray], float]:

@@ -1,7 +1,8 @@
 """Suits, ranks, cards, seats and teams, and the notation people write them in.
 
 A card's `index` is `suit * 8 + rank`, with ranks in natural order 7 8 9 T J Q K A, so that
-runs for roem are consecutive indices. Only `_engine` turns indices into bit sets.
+runs for roem are consecutive indices. Only the engine (`engine/packing.py`) turns indices into
+bit sets.
 
 Cards are written suit first, in one of two notations: "en" (the default: suits C D H S,
 ranks 7 8 9 T J Q K A, ten also 10) or "nl", the Dutch one (suits K R H S for klaveren,

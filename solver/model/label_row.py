@@ -153,7 +153,7 @@ def _column(row: Any, name: str) -> np.ndarray:
     if not _has(row, name):
         raise LabelsError(f"label row has no {name!r} column (a row is indexed by column name: "
                           f"{', '.join(ROW_COLUMNS)})")
-    values = np.asarray(row[name])
+    values: np.ndarray = np.asarray(row[name])
     if values.shape != (32,) or not np.issubdtype(values.dtype, np.integer):
         raise LabelsError(f"label row: column {name!r} must be 32 whole numbers, got "
                           f"{quote(row[name])}")

@@ -7,7 +7,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence,
-                    Tuple, TypeVar, Union)
+                    Tuple, Type, TypeVar, Union)
 
 from .cards import Card, Seat, Suit, Team, check_notation, parse_cards
 from .deal import Deal
@@ -64,7 +64,8 @@ def deal_from_play(played: Sequence[Card], leader: Seat, trump: Optional[Suit]) 
 
 def record_schema() -> Dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a record, as the package ships it."""
-    return json.loads(_schema_text())
+    schema: Dict[str, Any] = json.loads(_schema_text())
+    return schema
 
 
 def read_record(make: Callable[..., Record], data: Any, notation: str = "en") -> Record:
@@ -201,14 +202,17 @@ def _validator() -> Any:
             not isinstance(instance, (bool, float, str)) and hasattr(type(instance), "__index__"))
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
-    return validators.extend(Draft202012Validator, type_checker=checker)(
-        json.loads(_schema_text()))
+    # jsonschema's `extend` has no annotations; what it makes is a Draft202012Validator class.
+    extended: Type[Draft202012Validator] = validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator, type_checker=checker)
+    return extended(record_schema())
 
 
 def _schema_error(data: Dict[str, Any]) -> Optional["ValidationError"]:
     """The schema's most relevant complaint about `data`, or None when it fits."""
     from jsonschema.exceptions import best_match
-    return best_match(_validator().iter_errors(data))
+    error: Optional[ValidationError] = best_match(_validator().iter_errors(data))
+    return error
 
 
 def _schema_record_error(error: "ValidationError") -> RecordError:

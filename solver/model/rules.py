@@ -142,7 +142,8 @@ class Rules:
 
     def four_of_a_kind_value(self, rank: Rank) -> int:
         """Roem for four cards of `rank` (0 when the rank scores nothing)."""
-        return dict(self.four_of_a_kind).get(Rank(rank), 0)
+        values: Dict[Rank, int] = dict(self.four_of_a_kind)
+        return values.get(Rank(rank), 0)
 
     def is_double(self, trump: Suit) -> bool:
         """Whether card points and the last trick count double with this trump."""

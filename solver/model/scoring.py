@@ -100,6 +100,20 @@ def make_line(rules: Rules, objective: str) -> Optional[int]:
     return 1 if objective == "points" and make_is_points_above_zero(rules) else None
 
 
+def value_unit(rules: Rules, objective: str) -> str:
+    """What a value of `objective` counts under `rules`: "points" (card points, roem and pit,
+    or the score), "tricks" for the points of a ledig round (minus the bidder's tricks), or
+    "made" for `make` (True or False).
+
+    >>> value_unit(Rules(), "points"), value_unit(Rules(contract="ledig"), "points")
+    ('points', 'tricks')
+    """
+    check_objective(objective)
+    if objective == "make":
+        return "made"
+    return "tricks" if objective == "points" and rules.contract == "ledig" else "points"
+
+
 # -- roem in hand ---------------------------------------------------------------------------
 
 def _run_value(length: int) -> int:

@@ -133,7 +133,7 @@ def plays_turned(hand: CardsLike, turned: SuitLike) -> bool:
         (Rank.NINE in trumps and len(trumps) >= 3) or len(trumps) >= 4
 
 
-class PyspielBot(pyspiel.Bot):
+class PyspielBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no types
     """One of our bots as a `pyspiel.Bot` in the klaverjas game, so it can play in OpenSpiel's
     `evaluate_bots` and against any OpenSpiel bot. It plays the cards with `bot.act`; under
     draaikaart bidding it bids with `bid(hand, turned) -> bool` (default `plays_turned`).

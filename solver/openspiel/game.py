@@ -116,7 +116,7 @@ def utility_bound(rules: Rules) -> int:
     return CARD_POINTS_TOTAL * rules.multiplier * 2 + roem + rules.pit_bonus + rules.zero_bonus
 
 
-class KlaverjasGame(pyspiel.Game):
+class KlaverjasGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
     """The OpenSpiel game; `pyspiel.load_game("klaverjas", {...})` makes one."""
 
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
@@ -161,7 +161,7 @@ class KlaverjasGame(pyspiel.Game):
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-class KlaverjasState(pyspiel.State):
+class KlaverjasState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
     """A round in OpenSpiel: the deal so far, the dealer, the bidding, then a `Game`."""
 
     def __init__(self, game: KlaverjasGame) -> None:
@@ -394,7 +394,7 @@ class KlaverjasState(pyspiel.State):
         others = {s: sorted(world[s]) for s in Seat if s != seat}
         dealt = [index if Seat(k % 4) == seat else others[Seat(k % 4)][k // 4].index
                  for k, index in enumerate(self.dealt)]
-        state = self.get_game().new_initial_state()
+        state: KlaverjasState = self.get_game().new_initial_state()
         for index in dealt:
             state.apply_action(index)
         for action in self.history()[32:]:

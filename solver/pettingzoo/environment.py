@@ -33,7 +33,7 @@ AGENTS = [seat.name for seat in Seat]
 RENDER_MODES = ("human", "ansi")
 
 
-class KlaverjasEnv(AECEnv):
+class KlaverjasEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no types
     """The raw environment; `env(...)` wraps it in PettingZoo's order checks."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "klaverjas_v0",
@@ -60,10 +60,10 @@ class KlaverjasEnv(AECEnv):
         self.np_random, _ = seeding.np_random(None)
         self.state: Optional[KlaverjasState] = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:

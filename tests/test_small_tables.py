@@ -1,10 +1,9 @@
-"""Where ledig, the tables of three and two and the speed paths meet: cases found wrong in
-review, each kept as a test."""
-import json
-
+"""Rounds at tables of three and two, ledig ones among them, through the layers: the ledig
+table and bids, labels with a fixed dummy, the view's seat, the batch's columns, and the
+round's checks naming a seat the rules do not take."""
 import pytest
 
-from solver import Card, Deal, Game, GameRecord, Rules, Seat, Solver
+from solver import Card, Deal, Game, Rules, Seat, Solver
 from solver.analysis import analyse_bidding, solve_table
 from solver.cli import main
 from solver.labels import LabelConfig, generate, load
@@ -17,24 +16,6 @@ LEDIG_THREE = Rules(contract="ledig", players=3)
 @pytest.fixture(autouse=True)
 def in_a_scratch_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-
-
-def test_house_rules_over_a_ledig_record_keep_its_chosen_trump_and_bonus(capsys, tmp_path):
-    # --rules rotterdam keeps the record's contract; its ledig options go with it (the
-    # record's trump was dropped, and the bonus reset to 50, without a word).
-    path = tmp_path / "chosen.json"
-    path.write_text(json.dumps({
-        "deal": DEAL_TEXT, "leader": "W", "bidder": "S", "trump": "H",
-        "rules": {"contract": "ledig", "ledig_trump": "chosen", "ledig_bonus": 100}}))
-    assert main(["analyse", str(path), "--rules", "rotterdam", "--json", "--workers", "1"]) == 0
-    record = json.loads(capsys.readouterr().out)["record"]
-    assert record["trump"] == "H"
-    assert (record["rules"]["trump_duty"], record["rules"]["ledig_trump"],
-            record["rules"]["ledig_bonus"]) == ("rotterdam", "chosen", 100)
-    # A ledig option named in --rules still replaces the record's.
-    assert main(["analyse", str(path), "--rules", '{"ledig_bonus": 80}', "--json",
-                 "--workers", "1"]) == 0
-    assert json.loads(capsys.readouterr().out)["record"]["rules"]["ledig_bonus"] == 80
 
 
 def test_the_ledig_table_and_ledig_bids_at_a_table_of_three():
@@ -82,18 +63,6 @@ def test_best_view_card_takes_the_seat_of_the_player_to_move_as_analyse_view_doe
     assert best_view_card(game, seat=seat, worlds=4, workers=1) in view.best_cards
 
 
-def test_a_ledig_score_without_bonus_does_not_decide_the_make():
-    # A ledig_bonus of 0 scores 0 whether or not the bidder takes a trick: the makes were
-    # read from the score as "made" every time.
-    rules = Rules(contract="ledig", ledig_bonus=0)
-    game = Game(Deal.from_pbn("N:9.Q98.KQ.A8 Q.KJ7.97.K9 K7.-.T8.QJT7 AJT8.AT.AJ.-"), None,
-                "N", rules=rules, bidder="N")
-    solver = Solver(rules)
-    values, makes = solver.move_values_and_makes(game, "score")
-    assert set(values.values()) == {0}
-    assert makes == solver.move_values(game, "make") and not all(makes.values())
-
-
 @pytest.mark.parametrize("rules, named", [
     (Rules(contract="ledig"), "a ledig round needs the bidder column"),
     (Rules(players=3), "a round at a table of three needs the dummy column"),
@@ -121,37 +90,3 @@ def test_a_seat_the_rules_do_not_take_is_named_by_its_letter(capsys):
     assert main(["solve", DEAL_TEXT, "--trump", "H", "--leader", "W", "--playing", "NS",
                  "--dummy", "N"]) != 0
     assert "dummy=N is for three-player rounds" in capsys.readouterr().err
-
-
-@pytest.mark.parametrize("as_text", [lambda cards: (str(c) for c in cards),
-                                     lambda cards: iter([cards[0]] + [str(c) for c in cards[1:]])])
-def test_solve_moves_reads_cards_played_given_as_an_iterator(as_text):
-    # The engine's path read the iterator, stopped at the first text card and read the rest
-    # again from where it was: the values of another position, without a word.
-    game = Game(DEAL, "H", "W", "NS")
-    for _ in range(9):
-        game.play(game.legal_cards()[0])
-    cards = list(game.played)
-    solver = Solver()
-    assert solver.solve_moves(DEAL, "H", "W", "NS", played=as_text(cards)) == \
-        solver.move_values(game)
-
-
-def test_analysing_trump_and_ledig_rounds_together_keeps_points_and_tricks_apart(capsys,
-                                                                                 tmp_path):
-    # The mean loss per round added the ledig rounds' tricks to the trump rounds' points.
-    from pathlib import Path
-    examples = Path(__file__).resolve().parents[1] / "examples"
-    trump, ledig = (GameRecord.load(examples / name) for name in ("game.json", "ledig.json"))
-    games = tmp_path / "games.jsonl"
-    games.write_text("".join(json.dumps(r.to_dict()) + "\n" for r in (trump, ledig)))
-    assert main(["analyse", str(games), "--workers", "1", "--json"]) == 0
-    summary = json.loads(capsys.readouterr().out)["summary"]
-    for name, file in (("mean_loss", "game.json"), ("mean_loss_ledig", "ledig.json")):
-        assert main(["analyse", str(examples / file), "--workers", "1", "--json"]) == 0
-        steps = json.loads(capsys.readouterr().out)["steps"]
-        for seat in "NESW":
-            assert summary[name][seat] == sum(s["loss"] for s in steps if s["seat"] == seat)
-    assert main(["analyse", str(games), "--workers", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "per trump round, in points" in out and "per ledig round, in tricks" in out

@@ -1,5 +1,6 @@
 """The public calls replay the cards played in the engine (Solver._moves_replayed_in_engine):
-the values, and the errors, are those of the Game's replay, under every rule option."""
+the values, and the errors, are those of the Game's replay, under every rule option and
+whatever form the cards played come in."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,6 +10,7 @@ from solver import Deal, Game, IllegalPlayError, Rules, Solver
 from solver.engine.reference import minimax_moves
 from solver.engine.search import engine_spec
 
+DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 
 @settings(max_examples=80, **SLOW)
 @given(positions(tricks_left=st.integers(1, 4)), st.sampled_from(["points", "score"]),
@@ -83,16 +85,15 @@ def test_positions_after_random_play_agree_with_engine_position(rules, seed, car
     assert fast == solver.move_values(game, "score")
 
 
-@settings(max_examples=60, **SLOW)
-@given(positions(rules=rules_strategy, tricks_left=st.integers(1, 8)))
-def test_check_allows_exactly_the_legal_cards(game):
-    """Game.check's shortcut (a lead, or following a plain suit) agrees with legal_cards."""
-    if game.is_over:
-        return
-    legal = game.legal_cards()
-    for card in sorted(game.hands[game.to_move]):
-        if card in legal:
-            assert game.check(card) == card
-        else:
-            with pytest.raises(IllegalPlayError, match="breaks the duty"):
-                game.check(card)
+@pytest.mark.parametrize("as_text", [lambda cards: (str(c) for c in cards),
+                                     lambda cards: iter([cards[0]] + [str(c) for c in cards[1:]])])
+def test_solve_moves_reads_cards_played_given_as_an_iterator(as_text):
+    # The engine's path read the iterator, stopped at the first text card and read the rest
+    # again from where it was: the values of another position, without a word.
+    game = Game(DEAL, "H", "W", "NS")
+    for _ in range(9):
+        game.play(game.legal_cards()[0])
+    cards = list(game.played)
+    solver = Solver()
+    assert solver.solve_moves(DEAL, "H", "W", "NS", played=as_text(cards)) == \
+        solver.move_values(game)
