@@ -18,6 +18,7 @@ from solver import Deal, Game, Solver
 from solver.arena import ArenaResult, play_arena, play_table
 from solver.arena.result import mean_and_ci95, quantile
 from solver.bots import DDBot, RandomBot, RuleBot
+from solver.model.rounds import RoundStream
 from solver.cli import main
 from solver.errors import BotError
 from solver.html.arena import render_arena
@@ -67,9 +68,10 @@ def test_another_seed_gives_other_deals(rule_against_random):
 
 
 def test_the_deals_are_those_of_the_labels_stream():
-    table = play_table(*deal_setup(LabelConfig(seed=3), 0), [RuleBot()] * 2 + [RandomBot()] * 2,
+    assert RoundStream(seed=3).round(0)[:4] == deal_setup(LabelConfig(seed=3), 0)
+    deal, trump, leader, playing, _, _ = RoundStream(seed=3).round(0)
+    table = play_table(deal, trump, leader, playing, [RuleBot()] * 2 + [RandomBot()] * 2,
                        Solver())
-    deal, trump, leader, playing = deal_setup(LabelConfig(seed=3), 0)
     game = Game(deal, trump, leader, playing)
     game.replay([m.card for m in table.moves])
     assert game.is_over and table.moves[0].seat == leader

@@ -370,12 +370,12 @@ def test_a_solver_adds_up_the_time_inside_its_engine_calls():
 
 def test_search_seconds_are_the_time_inside_solver_calls_and_wall_seconds_the_whole_run(
         tmp_path, monkeypatch):
-    real_setup = rows_module.deal_setup
+    real_rounds = LabelConfig.rounds
 
-    def slow_setup(config, deal_id):
-        time.sleep(0.1)         # work outside the search
-        return real_setup(config, deal_id)
-    monkeypatch.setattr(rows_module, "deal_setup", slow_setup)
+    def slow_rounds(config):
+        time.sleep(0.1)         # work outside the search, once a deal
+        return real_rounds(config)
+    monkeypatch.setattr(LabelConfig, "rounds", slow_rounds)
     start = time.perf_counter()
     summary = generate(LabelConfig(format="npz", positions="root", **SMALL), tmp_path, workers=1)
     assert summary.wall_seconds <= time.perf_counter() - start

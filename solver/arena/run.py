@@ -6,7 +6,8 @@ cancels and what is left is the difference the bots make.
 
 Deal i of an arena with seed s is deal i of `klaverjas labels --seed s`: the cards are
 `Deal.random(derive(s, i, 0))`, and trump, the leader of trick 1 and the playing team are
-drawn in that order from `SplitMix64(derive(s, i, 1))` (`solver.labels.rows.deal_setup`).
+drawn in that order from `SplitMix64(derive(s, i, 1))`: round i of `RoundStream(s)`
+(`solver.model.rounds`).
 A bot at seat `seat` of table `t` of deal i starts the round with `reset(derive(s, i, t,
 seat))`, and single-dummy judging draws its worlds from `derive(s, i, 10 + t)`: the result
 depends on the seed alone, never on the number of worker processes (the times per move
@@ -28,9 +29,8 @@ from ..analysis.worlds import MOST_WORLDS
 from ..bots import Bot
 from ..engine.search import Solver
 from ..errors import BotError, whole_number
-from ..labels.config import LabelConfig
-from ..labels.rows import deal_setup
 from ..model.cards import Seat, Team
+from ..model.rounds import RoundStream
 from ..model.rules import Rules, RulesLike, check_rules, require_four_player_trump
 from ..model.streams import derive
 from .names import BotLike, make_bot
@@ -56,12 +56,13 @@ class _Arena:
                      for side, spec in zip(SIDES, (team_a, team_b))}
         self.seed, self.rules, self.sd_worlds = seed, rules, sd_worlds
         self.solver = Solver(rules)
+        self.rounds = RoundStream(seed, rules)
 
     def names(self) -> Tuple[str, str]:
         return self.bots["a"][0].name, self.bots["b"][0].name
 
     def play_deal(self, deal_id: int) -> DealOutcome:
-        deal, trump, leader, playing = deal_setup(LabelConfig(seed=self.seed), deal_id)
+        deal, trump, leader, playing, _, _ = self.rounds.round(deal_id)
         assert trump is not None        # a trump round: play_arena takes no other
         moves: Dict[str, List[MoveRow]] = {side: [] for side in SIDES}
         score_diffs, points_diffs = [], []
