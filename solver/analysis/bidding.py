@@ -13,7 +13,7 @@ from ..model.rules import Rules, check_rules
 from ..model.scoring import Value
 from .parallel import solve_all
 from ..engine.search import Solver
-from .worlds import MOST_WORLDS, sample_worlds
+from ..model.worlds import MOST_WORLDS, sample_worlds
 
 PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
 ON_ALL_PASS = ("turned_forced", "dealer_chooses", "left_of_dealer_chooses")

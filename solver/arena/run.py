@@ -25,7 +25,7 @@ import time
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from .._parent import end_with_parent
-from ..analysis.worlds import MOST_WORLDS
+from ..model.worlds import MOST_WORLDS
 from ..bots import Bot
 from ..engine.search import Solver
 from ..errors import BotError, whole_number

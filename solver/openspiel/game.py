@@ -28,7 +28,7 @@ import numpy as np
 import pyspiel
 
 from .. import encode
-from ..analysis.worlds import sample_worlds
+from ..model.worlds import sample_worlds
 from ..engine.search import Solver
 from ..errors import ActionError, NotationError, RulesError, SolverError, choice, quote, \
     shorten, whole_number
