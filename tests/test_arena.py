@@ -12,7 +12,8 @@ import time
 import numpy as np
 import pytest
 
-from conftest import process_ended
+import worker_fakes
+from conftest import process_ended, worker_processes
 from test_bots import CRAFTED, write_crafted
 from solver import Deal, Game, Solver
 from solver.arena import ArenaResult, play_arena, play_table
@@ -243,10 +244,9 @@ def worker_pids(proc, count):
     """The pids of the `count` worker processes of `proc`, once it has started them all."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
-        found = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
-                               text=True).stdout.split()
+        found = worker_processes(proc.pid)
         if len(found) >= count:
-            return [int(pid) for pid in found]
+            return found
         time.sleep(0.01)
     raise AssertionError(f"the arena did not start {count} workers")
 
@@ -273,13 +273,9 @@ def test_the_workers_end_with_their_parent_and_the_reader_sees_the_end(sig):
     assert out == "" and proc.returncode == -sig
 
 
-def die_at_once(deal_id):
-    os._exit(9)
-
-
 def test_a_worker_that_dies_is_one_clear_error(monkeypatch):
     from solver.arena import run as arena_run
-    monkeypatch.setattr(arena_run, "_play_in_process", die_at_once)
+    monkeypatch.setattr(arena_run, "_arena_work", worker_fakes.dying_arena)
     with pytest.raises(BotError, match="a worker process of the arena died"):
         play_arena("random", "rule", deals=4, workers=2)
 
