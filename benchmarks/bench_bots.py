@@ -14,10 +14,9 @@ import json
 import statistics
 import time
 
-from solver import Game
 from solver.arena import play_arena
 from solver.bots import PIMCBot
-from solver.labels import LabelConfig, deal_setup
+from solver.model.rounds import RoundStream
 
 
 def arena_row(label, result):
@@ -34,8 +33,8 @@ def trick_one_times(worlds, moves, workers, seed, margin=None):
     times = []
     bot = PIMCBot(worlds=worlds, workers=workers, margin=margin)
     for i in range(moves):
-        deal, trump, leader, playing = deal_setup(LabelConfig(seed=seed), i)
-        game = Game(deal, trump, leader, playing)
+        game = RoundStream(seed).round(i).game()
+        leader = game.leader
         bot.reset(i)
         start = time.perf_counter()
         bot.act(game, leader)

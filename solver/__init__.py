@@ -29,7 +29,7 @@ _LAZY_NAMES = {
     "solve_table": "analysis", "DDTable": "analysis", "analyse_play": "analysis",
     "PlayAnalysis": "analysis", "analyse_bidding": "analysis",
     "BidAnalysis": "analysis", "analyse_view": "analysis", "ViewAnalysis": "analysis",
-    "sample_worlds": "analysis.worlds",
+    "sample_worlds": "model.worlds",
     "LedigTable": "analysis",
 }
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:   # for type checkers and editors: the same names, imported ea
     from .analysis import LedigTable
     from .analysis import (BidAnalysis, DDTable, PlayAnalysis, ViewAnalysis,
                            analyse_bidding, analyse_play, analyse_view, solve_table)
-    from .analysis.worlds import sample_worlds
+    from .model.worlds import sample_worlds
     from .engine.search import SolveResult, Solver, solve, solve_moves
 
 

@@ -1,6 +1,6 @@
-"""A worker process ends with its parent: the labels' and the arena's worker processes call
-`end_with_parent` first, so that none outlives a parent killed by any signal (kill -9
-included). An orphan would search on for nobody, and hold the parent's standard output open,
+"""A worker process ends with its parent: the pool's workers (`solver._pool`, for the labels
+and the arena) call `end_with_parent` first, so that none outlives a parent killed by any
+signal (kill -9 included). An orphan would search on for nobody, and hold the parent's standard output open,
 so that a reader of it (`klaverjas arena ... | jq`) would never see the end.
 
 Needs only the standard library: every layer may use it.
@@ -19,8 +19,8 @@ _WATCH_SECONDS = 0.2
 
 
 def end_with_parent(parent: int) -> None:
-    """End this process within a second of the death of `parent` (the pid its parent had
-    before the fork). On Linux the kernel sends SIGKILL when the parent dies (prctl
+    """End this process within a second of the death of `parent` (the pid of the process that
+    started it, passed along: it may have died already). On Linux the kernel sends SIGKILL when the parent dies (prctl
     PR_SET_PDEATHSIG); elsewhere a thread watches the parent's pid (the search runs without
     the GIL, so the thread gets its turn)."""
     asked = False

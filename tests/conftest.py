@@ -2,6 +2,7 @@
 import itertools
 import os
 import shutil
+import subprocess
 from dataclasses import replace
 
 import pytest
@@ -157,3 +158,19 @@ def browser():
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     yield driver
     driver.quit()
+
+
+def worker_processes(pid):
+    """The worker processes that process `pid` has started (`solver._pool` spawns them, so
+    their command line runs multiprocessing's spawn_main); not its other children, such as
+    multiprocessing's resource tracker."""
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    workers = []
+    for child in found.stdout.split():
+        try:
+            with open(f"/proc/{child}/cmdline", "rb") as cmdline:
+                if b"--multiprocessing-fork" in cmdline.read():
+                    workers.append(int(child))
+        except FileNotFoundError:       # it has ended since
+            pass
+    return workers

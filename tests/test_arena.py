@@ -12,12 +12,14 @@ import time
 import numpy as np
 import pytest
 
-from conftest import process_ended
+import worker_fakes
+from conftest import process_ended, worker_processes
 from test_bots import CRAFTED, write_crafted
 from solver import Deal, Game, Solver
 from solver.arena import ArenaResult, play_arena, play_table
 from solver.arena.result import mean_and_ci95, quantile
 from solver.bots import DDBot, RandomBot, RuleBot
+from solver.model.rounds import RoundStream
 from solver.cli import main
 from solver.errors import BotError
 from solver.html.arena import render_arena
@@ -67,9 +69,10 @@ def test_another_seed_gives_other_deals(rule_against_random):
 
 
 def test_the_deals_are_those_of_the_labels_stream():
-    table = play_table(*deal_setup(LabelConfig(seed=3), 0), [RuleBot()] * 2 + [RandomBot()] * 2,
+    assert RoundStream(seed=3).round(0)[:4] == deal_setup(LabelConfig(seed=3), 0)
+    deal, trump, leader, playing, _, _ = RoundStream(seed=3).round(0)
+    table = play_table(deal, trump, leader, playing, [RuleBot()] * 2 + [RandomBot()] * 2,
                        Solver())
-    deal, trump, leader, playing = deal_setup(LabelConfig(seed=3), 0)
     game = Game(deal, trump, leader, playing)
     game.replay([m.card for m in table.moves])
     assert game.is_over and table.moves[0].seat == leader
@@ -241,10 +244,9 @@ def worker_pids(proc, count):
     """The pids of the `count` worker processes of `proc`, once it has started them all."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
-        found = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
-                               text=True).stdout.split()
+        found = worker_processes(proc.pid)
         if len(found) >= count:
-            return [int(pid) for pid in found]
+            return found
         time.sleep(0.01)
     raise AssertionError(f"the arena did not start {count} workers")
 
@@ -271,13 +273,9 @@ def test_the_workers_end_with_their_parent_and_the_reader_sees_the_end(sig):
     assert out == "" and proc.returncode == -sig
 
 
-def die_at_once(deal_id):
-    os._exit(9)
-
-
 def test_a_worker_that_dies_is_one_clear_error(monkeypatch):
     from solver.arena import run as arena_run
-    monkeypatch.setattr(arena_run, "_play_in_process", die_at_once)
+    monkeypatch.setattr(arena_run, "_arena_work", worker_fakes.dying_arena)
     with pytest.raises(BotError, match="a worker process of the arena died"):
         play_arena("random", "rule", deals=4, workers=2)
 

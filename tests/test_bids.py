@@ -187,3 +187,83 @@ def test_the_trial_command_reports_the_bid_as_not_allowed(capsys):
     status = main(["bid", TRIAL, "--dealer", "W", "--procedure", "clubs", "--bid", "N S",
                    "--workers", "1", "--json"])
     assert json.loads(capsys.readouterr().out)["verdict"]["kind"] == "not_allowed"
+
+
+# -- the procedure itself (solver.model.bidding) -----------------------------------------------
+
+from solver.errors import SolverError  # noqa: E402
+from solver.model.bidding import ON_ALL_PASS, Draaikaart, allowed_when  # noqa: E402
+from solver.model.cards import Seat  # noqa: E402
+
+
+def every_bidding(bidding, forced=False):
+    """Every way the draaikaart bidding `bidding` can end: (chooser, trump, round, forced),
+    forced when the chooser could not pass (or all passed and the procedure chose for him)."""
+    if bidding.chosen is not None:
+        yield bidding.chosen + (bidding.round, forced)
+        return
+    choices = bidding.choices()
+    for call in choices:
+        after = Draaikaart(bidding.dealer, bidding.turned, bidding.on_all_pass,
+                           bidding.second_round)
+        for _, suit in bidding.calls + [(None, call)]:
+            after.call(suit)
+        yield from every_bidding(after, call is None or None not in choices)
+
+
+@pytest.mark.parametrize("on_all_pass", ON_ALL_PASS)
+@pytest.mark.parametrize("dealer", list(Seat))
+def test_who_may_choose_what_is_what_the_draaikaart_calls_can_reach(dealer, on_all_pass):
+    endings = list(every_bidding(Draaikaart(dealer, Suit.H, on_all_pass)))
+    reached = {}
+    for seat, trump, bid_round, _ in endings:
+        reached.setdefault((seat, trump), set()).add(f"round {bid_round}")
+    when = {(seat, trump): allowed_when("draaikaart", seat, trump, dealer, Suit.H, on_all_pass)
+            for seat in Seat for trump in Suit}
+    assert {key for key, how in when.items() if how} == set(reached)
+    assert all(how.split(" (")[0] in reached[key] for key, how in when.items() if how)
+    # The seat forced when all pass is the one the all-pass bidding ends with.
+    forced = {(seat, trump) for seat, trump, _, was_forced in endings if was_forced}
+    assert {key for key, how in when.items() if "forced" in how} == forced
+
+
+def test_the_first_to_play_the_turned_suit_chooses_it():
+    bidding = Draaikaart(Seat.S, Suit.D)
+    assert bidding.to_speak() == Seat.W and bidding.choices() == [None, Suit.D]
+    bidding.call(None)
+    bidding.call(Suit.D)
+    assert bidding.chosen == (Seat.N, Suit.D) and bidding.to_speak() is None
+    assert bidding.choices() == []
+
+
+@pytest.mark.parametrize("on_all_pass, calls, chosen", [
+    ("turned_forced", [None] * 8, (Seat.N, Suit.D)),
+    ("dealer_chooses", [None] * 7 + [Suit.S], (Seat.W, Suit.S)),
+    ("left_of_dealer_chooses", [None] * 8 + [Suit.C], (Seat.N, Suit.C)),
+])
+def test_when_all_pass_twice_the_forced_seat_chooses(on_all_pass, calls, chosen):
+    bidding = Draaikaart(Seat.W, Suit.D, on_all_pass)
+    for call in calls[:-1]:
+        bidding.call(call)
+    if on_all_pass != "turned_forced":
+        assert None not in bidding.choices()        # the forced seat may not pass
+        bidding.call(calls[-1])
+    else:
+        bidding.call(None)
+    assert bidding.chosen == chosen
+
+
+def test_without_a_second_round_four_passes_force_the_turned_suit_left_of_the_dealer():
+    bidding = Draaikaart(Seat.W, Suit.D, second_round=False)
+    for _ in range(4):
+        bidding.call(None)
+    assert bidding.chosen == (Seat.N, Suit.D)
+    with pytest.raises(SolverError, match="on_all_pass must be 'turned_forced'"):
+        Draaikaart(Seat.W, Suit.D, "dealer_chooses", second_round=False)
+
+
+def test_a_call_the_procedure_does_not_allow_names_the_open_ones():
+    bidding = Draaikaart(Seat.W, Suit.D)
+    with pytest.raises(SolverError, match=r"H is not a call open now \(round 1, N to speak\): "
+                                          r"open are pass, D"):
+        bidding.call(Suit.H)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from solver import Card, Deal, Game, Rules, Seat, Solver, SolverError, encode, parse_cards
-from solver.analysis.worlds import sample_worlds
+from solver.model.worlds import sample_worlds
 from solver.arena import BOT_NAMES, make_bot
 from solver.bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot, seat_view
 from solver.bots.policy import PolicyBot, PolicyModel, canonical, real_cards, suit_renaming

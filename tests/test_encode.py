@@ -429,7 +429,7 @@ def test_a_player_at_a_table_of_two_sees_his_partners_hand():
     (Rules(players=3), dict(dummy="N")), (Rules(players=3, dummy_open="never"), dict(dummy="E")),
     (Rules(players=2), {}), (Rules(contract="ledig"), dict(bidder="W"))])
 def test_worlds_the_player_cannot_tell_apart_give_the_same_array_at_every_table(rules, extra):
-    from solver.analysis.worlds import same_round
+    from solver.model.worlds import same_round
     for seed in range(4):
         game = Game(Deal.random(seed), None if rules.contract == "ledig" else "H", "S",
                     None if extra else "NS", rules, **extra)

@@ -258,7 +258,7 @@ def _bounded(value, most):
 
 
 def _arena(team_a, team_b, deals, seed, rules, sd_worlds):
-    from solver.analysis.worlds import MOST_WORLDS
+    from solver.model.worlds import MOST_WORLDS
     from solver.arena import play_arena
     from solver.arena.run import MOST_DEALS
     return play_arena(team_a, team_b, _bounded(deals, MOST_DEALS), seed, rules, 1,

@@ -18,7 +18,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import process_ended
+import worker_fakes
+from conftest import process_ended, worker_processes
 from solver import (Card, Deal, Game, NotationError, Rules, Seat, Solver, SolverError, Suit,
                     Team, solve_moves)
 from solver.cli import main
@@ -28,6 +29,7 @@ from solver.labels import rows as rows_module, run as run_module, worker
 from solver.labels.worker import worker_solver
 
 SMALL = dict(deals=6, deals_per_shard=2, seed=3)
+TESTS = str(Path(__file__).parent)
 
 
 def files(folder):
@@ -283,8 +285,7 @@ def test_ctrl_c_stops_the_workers_and_keeps_complete_shards(tmp_path):
 def test_a_killed_worker_is_a_clear_error(tmp_path):
     proc = start_labels(tmp_path)
     wait_for_a_shard(tmp_path, proc)
-    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True)
-    os.kill(int(children.stdout.split()[0]), signal.SIGKILL)
+    os.kill(worker_processes(proc.pid)[0], signal.SIGKILL)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 2
     assert "a worker process died" in err and "run the same command again" in err
@@ -370,12 +371,12 @@ def test_a_solver_adds_up_the_time_inside_its_engine_calls():
 
 def test_search_seconds_are_the_time_inside_solver_calls_and_wall_seconds_the_whole_run(
         tmp_path, monkeypatch):
-    real_setup = rows_module.deal_setup
+    real_rounds = LabelConfig.rounds
 
-    def slow_setup(config, deal_id):
-        time.sleep(0.1)         # work outside the search
-        return real_setup(config, deal_id)
-    monkeypatch.setattr(rows_module, "deal_setup", slow_setup)
+    def slow_rounds(config):
+        time.sleep(0.1)         # work outside the search, once a deal
+        return real_rounds(config)
+    monkeypatch.setattr(LabelConfig, "rounds", slow_rounds)
     start = time.perf_counter()
     summary = generate(LabelConfig(format="npz", positions="root", **SMALL), tmp_path, workers=1)
     assert summary.wall_seconds <= time.perf_counter() - start
@@ -442,13 +443,7 @@ def test_loading_without_verifying_a_damaged_shard_names_the_shard(tmp_path, fmt
 # -- the worker processes -------------------------------------------------------------------------
 
 def test_a_failing_run_stops_busy_workers_at_once(tmp_path, monkeypatch):
-    real_rows = rows_module.deal_rows
-
-    def stuck_after_shard_0(config, deal_id, solver):
-        if deal_id >= 2:
-            time.sleep(120)     # the workers inherit this (forked): they are busy for long
-        return real_rows(config, deal_id, solver)
-    monkeypatch.setattr(rows_module, "deal_rows", stuck_after_shard_0)
+    monkeypatch.setattr(run_module, "_shard_work", worker_fakes.stuck_after_shard_0)
 
     def no_space(path, data):
         raise LabelsError(f"cannot write {path}: No space left on device")
@@ -462,13 +457,7 @@ def test_a_failing_run_stops_busy_workers_at_once(tmp_path, monkeypatch):
 
 
 def test_an_error_inside_a_worker_reaches_the_caller(tmp_path, monkeypatch):
-    real_rows = rows_module.deal_rows
-
-    def broken(config, deal_id, solver):
-        if deal_id == 3:
-            raise RuntimeError("deal 3 is broken")
-        return real_rows(config, deal_id, solver)
-    monkeypatch.setattr(rows_module, "deal_rows", broken)
+    monkeypatch.setattr(run_module, "_shard_work", worker_fakes.broken_deal_3)
     with pytest.raises(RuntimeError, match="deal 3 is broken"):
         generate(LabelConfig(format="npz", positions="root", **SMALL), tmp_path, workers=2)
     assert multiprocessing.active_children() == []
@@ -607,14 +596,11 @@ def test_the_manifest_is_written_as_indented_json_in_pieces(npz_run):
 
 PEAK_RSS = """
 import resource, sys, tempfile
-import numpy as np
-from solver.labels import LabelConfig, generate, rows
+sys.path.insert(0, sys.argv[2])
+import worker_fakes
+from solver.labels import LabelConfig, generate, run
 
-def cheap_rows(config, deal_id, solver):      # the columns of real rows, without the search
-    return [{"deal_id": deal_id, "deal": np.zeros(32, np.int8), "trump": 0, "leader": 0,
-             "playing": 0, "played": np.full(32, -1, np.int8), "to_move": 0,
-             "values": np.zeros(32, np.int16), "best": 0} for _ in range(8)]
-rows.deal_rows = cheap_rows
+run._shard_work = worker_fakes.cheap_rows       # the workers' rows, without the search
 with tempfile.TemporaryDirectory() as out:
     generate(LabelConfig(deals=int(sys.argv[1]), deals_per_shard=4, format="npz"), out,
              workers=2)
@@ -624,7 +610,7 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 def test_the_parent_of_a_run_holds_no_more_memory_for_more_rows():
     def peak_kb(deals):
-        return int(subprocess.run([sys.executable, "-c", PEAK_RSS, str(deals)], check=True,
+        return int(subprocess.run([sys.executable, "-c", PEAK_RSS, str(deals), TESTS], check=True,
                                   capture_output=True, text=True).stdout)
     small, large = peak_kb(1000), peak_kb(4000)     # 8,000 and 32,000 rows
     assert large - small < 4000, (small, large)
@@ -659,8 +645,7 @@ def test_a_run_holds_no_more_python_memory_for_more_shards(tmp_path, monkeypatch
 def test_the_workers_end_within_a_second_when_their_parent_dies(tmp_path, sig):
     proc = start_labels(tmp_path)
     wait_for_a_shard(tmp_path, proc)
-    workers = [int(p) for p in subprocess.run(["pgrep", "-P", str(proc.pid)],
-                                              capture_output=True, text=True).stdout.split()]
+    workers = worker_processes(proc.pid)
     assert len(workers) == 2
     os.kill(proc.pid, sig)      # the parent only, as `kill PID` does
     proc.communicate(timeout=30)

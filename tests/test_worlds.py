@@ -13,7 +13,7 @@ from conftest import SLOW, positions, rules_strategy
 from solver import (Card, Deal, Game, GameRecord, Seat, Solver, SolverError, Suit,
                     analyse_bidding, analyse_play, analyse_view, sample_worlds, solve_moves)
 from solver.cli import main
-from solver.analysis.worlds import count_worlds, excluded_cards
+from solver.model.worlds import count_worlds, excluded_cards
 from solver.model.players import seen_seats
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"
@@ -246,11 +246,12 @@ class BlockEngine:
             raise ImportError("the compiled engine is blocked in this test")
 
 sys.meta_path.insert(0, BlockEngine())
-import solver.model, solver.analysis.worlds
+import solver.model, solver.model.worlds, solver.analysis.worlds
 from solver import Deal, Game
 game = Game(Deal.random(1), "H", "E", "NS")
 game.replay("CT CJ C7 C9")
-assert len(solver.analysis.worlds.sample_worlds(game, "S", 3, seed=1)) == 3
+assert solver.analysis.worlds.sample_worlds is solver.model.worlds.sample_worlds
+assert len(solver.model.worlds.sample_worlds(game, "S", 3, seed=1)) == 3
 assert "solver.engine" not in sys.modules, "solver.engine was imported"
 try:
     from solver import solve_table

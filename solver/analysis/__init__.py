@@ -1,6 +1,7 @@
 """The analyses users come for, one module per concept: double-dummy tables (`table`), play
-analysis (`play`), bid analysis (`bidding`), single dummy (`view`), the worlds a player cannot
-tell apart (`worlds`) and the thread pool they share (`parallel`).
+analysis (`play`), bid analysis (`bidding`), single dummy (`view`) and the thread pool they
+share (`parallel`). The worlds a player cannot tell apart are the model's
+(`solver.model.worlds`; `worlds` here keeps their names importable).
 
 >>> from solver import Deal, Rules, solve_table
 >>> table = solve_table(Deal.random(1), rules=Rules.amsterdam())

@@ -1,9 +1,11 @@
-"""Bid analysis: for every seat and trump, would that team make it, under a bidding procedure."""
+"""Bid analysis: for every seat and trump, would that team make it, under a bidding procedure
+(the procedure itself, who may choose what and when, is the model's: `solver.model.bidding`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
+from ..model.bidding import ON_ALL_PASS as ON_ALL_PASS, PROCEDURES as PROCEDURES, allowed_when
 from ..model.cards import Seat, SeatLike, Suit, SuitLike
 from ..model.deal import Deal, check_deal
 from ..model.streams import derive
@@ -13,10 +15,8 @@ from ..model.rules import Rules, check_rules
 from ..model.scoring import Value
 from .parallel import solve_all
 from ..engine.search import Solver
-from .worlds import MOST_WORLDS, sample_worlds
+from ..model.worlds import MOST_WORLDS, sample_worlds
 
-PROCEDURES = ("draaikaart", "utrechts", "free", "clubs")
-ON_ALL_PASS = ("turned_forced", "dealer_chooses", "left_of_dealer_chooses")
 
 # A recorded bid: the seat and the trump it chose, ("N", "H") or "N H".
 BidLike = Union[str, Tuple[SeatLike, SuitLike], Sequence[str]]
@@ -362,24 +362,6 @@ class BidAnalysis:
                        [LedigBid.from_dict(b) for b in d.get("ledig", [])])
 
 
-def _when_allowed(procedure: str, seat: Seat, trump: Suit, dealer: Seat,
-                  turned: Optional[Suit], on_all_pass: str) -> str:
-    """When `procedure` lets `seat` play `trump` ("" when never). From the seeds."""
-    first = dealer.left
-    if procedure == "utrechts":          # left of the dealer chooses and must play
-        return "chooses and must play" if seat == first else ""
-    if procedure == "free":              # the player to speak chooses any suit
-        return "chooses"
-    if procedure == "clubs":             # first round of a match: clubs, play or pass
-        return "plays clubs" if trump == Suit.C else ""
-    if trump == turned:                  # draaikaart: the turned suit is offered first
-        if on_all_pass == "turned_forced" and seat == first:
-            return "round 1 (forced when all pass)"
-        return "round 1"
-    forced = {"dealer_chooses": dealer, "left_of_dealer_chooses": first}.get(on_all_pass)
-    return "round 2" + (" (forced when all pass)" if seat == forced else "")
-
-
 def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
                     procedure: str = "draaikaart", turned: Optional[SuitLike] = None,
                     on_all_pass: str = "turned_forced", chooser_leads: bool = False,
@@ -417,7 +399,7 @@ def analyse_bidding(deal: Deal, dealer: SeatLike, rules: Optional[Rules] = None,
         raise SolverError("procedure draaikaart needs the turned suit (turned='H', say)")
     if not isinstance(chooser_leads, bool):
         raise SolverError(f"chooser_leads must be true or false, got {quote(chooser_leads)}")
-    when = {(seat, trump): _when_allowed(procedure, seat, trump, dealer, turned, on_all_pass)
+    when = {(seat, trump): allowed_when(procedure, seat, trump, dealer, turned, on_all_pass)
             for seat in Seat for trump in Suit}
     parsed_bid = _parse_bid(bid)
     if parsed_bid is not None and not any(when[parsed_bid[0], t] for t in Suit):

@@ -23,7 +23,7 @@ from ..model.record import GameRecord
 from .verdicts import (MISTAKE_LINE, WORLDS_BATCH, WORLDS_LEAST, WORLDS_MOST, PairedLoss,
                        is_decided, meaning, sd_verdict)
 from .view import ViewAnalysis, analyse_view, analyse_view_until
-from .worlds import MOST_WORLDS
+from ..model.worlds import MOST_WORLDS
 
 # What `worlds` accepts besides a number: sample until every verdict is decided.
 AUTO = "auto"

@@ -27,7 +27,7 @@ from ..model.cards import ALL_CARDS
 from ..model.scoring import check_objective, value_for_team
 from ..model.streams import derive
 from .verdicts import PairedLoss, paired_loss
-from .worlds import MOST_WORLDS, same_round, sample_worlds
+from ..model.worlds import MOST_WORLDS, same_round, sample_worlds
 
 
 @dataclass(frozen=True)

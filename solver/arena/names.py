@@ -23,7 +23,7 @@ import importlib
 import re
 from typing import Union
 
-from ..analysis.worlds import MOST_WORLDS
+from ..model.worlds import MOST_WORLDS
 from ..bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot
 from ..errors import BotError, quote, whole_number
 

@@ -6,7 +6,8 @@ cancels and what is left is the difference the bots make.
 
 Deal i of an arena with seed s is deal i of `klaverjas labels --seed s`: the cards are
 `Deal.random(derive(s, i, 0))`, and trump, the leader of trick 1 and the playing team are
-drawn in that order from `SplitMix64(derive(s, i, 1))` (`solver.labels.rows.deal_setup`).
+drawn in that order from `SplitMix64(derive(s, i, 1))`: round i of `RoundStream(s)`
+(`solver.model.rounds`).
 A bot at seat `seat` of table `t` of deal i starts the round with `reset(derive(s, i, t,
 seat))`, and single-dummy judging draws its worlds from `derive(s, i, 10 + t)`: the result
 depends on the seed alone, never on the number of worker processes (the times per move
@@ -19,18 +20,18 @@ apart, and bots with a time budget, whose choices depend on the machine's speed)
 from __future__ import annotations
 
 import os
-import sys
 import time
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from functools import partial
+from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
-from .._parent import end_with_parent
-from ..analysis.worlds import MOST_WORLDS
+from .._pool import WorkerPool
+from .._progress import progress_bar
+from ..model.worlds import MOST_WORLDS
 from ..bots import Bot
 from ..engine.search import Solver
 from ..errors import BotError, whole_number
-from ..labels.config import LabelConfig
-from ..labels.rows import deal_setup
 from ..model.cards import Seat, Team
+from ..model.rounds import RoundStream
 from ..model.rules import Rules, RulesLike, check_rules, require_four_player_trump
 from ..model.streams import derive
 from .names import BotLike, make_bot
@@ -56,12 +57,13 @@ class _Arena:
                      for side, spec in zip(SIDES, (team_a, team_b))}
         self.seed, self.rules, self.sd_worlds = seed, rules, sd_worlds
         self.solver = Solver(rules)
+        self.rounds = RoundStream(seed, rules)
 
     def names(self) -> Tuple[str, str]:
         return self.bots["a"][0].name, self.bots["b"][0].name
 
     def play_deal(self, deal_id: int) -> DealOutcome:
-        deal, trump, leader, playing = deal_setup(LabelConfig(seed=self.seed), deal_id)
+        deal, trump, leader, playing, _, _ = self.rounds.round(deal_id)
         assert trump is not None        # a trump round: play_arena takes no other
         moves: Dict[str, List[MoveRow]] = {side: [] for side in SIDES}
         score_diffs, points_diffs = [], []
@@ -105,7 +107,7 @@ def play_arena(team_a: BotLike, team_b: BotLike, deals: int = 100, seed: int = 0
     arena = _Arena(team_a, team_b, seed, rules, sd_worlds)   # bad names fail here, at once
     names = arena.names()
     outcomes = _outcomes(arena, (team_a, team_b), deals, min(workers, deals))
-    bar = _progress_bar(deals, progress)
+    bar = progress_bar(deals, "deal", progress)
     per_deal: List[DealResult] = []
     rows: Dict[str, List[MoveRow]] = {side: [] for side in SIDES}
     try:
@@ -128,60 +130,29 @@ def play_arena(team_a: BotLike, team_b: BotLike, deals: int = 100, seed: int = 0
 
 
 def _outcomes(arena: _Arena, teams: Tuple[BotLike, BotLike], deals: int,
-              workers: int) -> Iterator[DealOutcome]:
+              workers: int) -> Iterable[DealOutcome]:
     """Each deal's outcome in deal order, from this process or from `workers` processes."""
     if workers == 1:
         return (arena.play_deal(i) for i in range(deals))
     return _in_processes(arena, teams, deals, workers)
 
 
-_process_arena: Optional[_Arena] = None
-
-
-def _start_process(parent: int, teams: Tuple[BotLike, BotLike], seed: int, rules: Rules,
-                   sd_worlds: int) -> None:
-    global _process_arena
-    end_with_parent(parent)     # killed, the parent must not leave its workers playing on
-    _process_arena = _Arena(teams[0], teams[1], seed, rules, sd_worlds)
-
-
-def _play_in_process(deal_id: int) -> DealOutcome:
-    assert _process_arena is not None
-    return _process_arena.play_deal(deal_id)
+def _arena_work(teams: Tuple[BotLike, BotLike], seed: int, rules: Rules,
+                sd_worlds: int) -> Callable[[int], DealOutcome]:
+    """What a worker process does with each deal number: play it, with bots and a Solver of
+    its own made once here."""
+    return _Arena(teams[0], teams[1], seed, rules, sd_worlds).play_deal
 
 
 def _in_processes(arena: _Arena, teams: Tuple[BotLike, BotLike], deals: int,
-                  workers: int) -> Iterator[DealOutcome]:
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-    # fork on Linux: no `if __name__ == "__main__"` needed in the caller's script.
-    method = "fork" if sys.platform.startswith("linux") else "spawn"
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                               initializer=_start_process,
-                               initargs=(os.getpid(), teams, arena.seed, arena.rules, arena.sd_worlds))
-    try:
-        # map keeps deal order: the result is the same whatever finishes first.
-        yield from pool.map(_play_in_process, range(deals))
-    except BrokenProcessPool:
-        raise BotError("a worker process of the arena died (killed, or out of memory): run "
-                       "it again, with fewer --workers if memory is short") from None
-    except BaseException:
-        # Ctrl-C or an error: stop the deals being played now, not when they end. The
-        # executor has no public way to stop a running task, so its processes are ended.
-        processes = getattr(pool, "_processes", None) or {}
-        for process in list(processes.values()):
-            process.terminate()
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+                  workers: int) -> WorkerPool[int, DealOutcome]:
+    # Ordered: the result is the same whatever finishes first.
+    return WorkerPool(partial(_arena_work, teams, arena.seed, arena.rules, arena.sd_worlds),
+                      range(deals), workers, BotError, _WORKER_DIED, ordered=True)
 
 
-def _progress_bar(deals: int, enabled: bool) -> Any:
-    if not enabled or sys.stderr is None:
-        return None
-    from tqdm import tqdm
-    return tqdm(total=deals, unit="deal", file=sys.stderr, dynamic_ncols=True)
+_WORKER_DIED = ("a worker process of the arena died (killed, or out of memory): run it again, "
+                "with fewer --workers if memory is short")
 
 
 def _stats(name: str, rows: List[MoveRow], with_sd: bool) -> BotStats:

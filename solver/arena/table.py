@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import List, Sequence
 
 from ..analysis.view import analyse_view
-from ..analysis.worlds import MOST_WORLDS
+from ..model.worlds import MOST_WORLDS
 from ..bots import Bot
 from ..engine.search import Solver
 from ..errors import BotError, quote, whole_number

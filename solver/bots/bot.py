@@ -18,7 +18,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Optional
 
-from ..analysis.worlds import same_round, sample_worlds
+from ..model.worlds import same_round, sample_worlds
 from ..errors import BotError, SolverError, quote, whole_number
 from ..model.cards import Card, Seat, SeatLike
 from ..model.game import Game, check_game

@@ -21,7 +21,7 @@ import time
 from typing import Optional, Union
 
 from ..analysis.view import ViewAnalysis, analyse_view, analyse_view_until
-from ..analysis.worlds import MOST_WORLDS
+from ..model.worlds import MOST_WORLDS
 from ..engine.search import Solver
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import Card, Seat

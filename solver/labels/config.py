@@ -20,6 +20,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from ..errors import LabelsError, NotationError, SolverError, choice, quote, whole_number
 from ..model.cards import Seat, Suit, Team
 from ..model.label_row import NOT_LEGAL as NOT_LEGAL  # part of the schema: one definition
+from ..model.rounds import RoundStream
 from ..model.rules import Rules
 
 POSITIONS = ("root", "trick-starts", "all")
@@ -171,6 +172,11 @@ class LabelConfig:
                 return share
         raise LabelsError(f"play {quote(self.play)} is not optimal, random or mixed:P with P "
                           f"from 0 to 1 (mixed:0.8, say)")
+
+    def rounds(self) -> RoundStream:
+        """The run's seeded stream of rounds: deal i of the run is `rounds().round(i)`."""
+        return RoundStream(self.seed, self.rules, self.trump, self.leader, self.playing,
+                           self.bidder, self.dummy)
 
     @property
     def shards(self) -> int:

@@ -31,43 +31,10 @@ _LAST_LABELLED = {"root": 0, "trick-starts": 28, "all": 31}
 
 
 def deal_setup(config: LabelConfig, deal_id: int) -> Tuple[Deal, Optional[Suit], Seat, Team]:
-    """Deal `deal_id` of the stream, with its trump, leader and playing team (in ledig the
-    bidder's team; `ledig_bidder` gives the bidder, and the trump is None without trump)."""
-    deal = Deal.random(derive(config.seed, deal_id, 0))
-    rng = SplitMix64(derive(config.seed, deal_id, 1))
-    drawn, leader, playing = Suit(rng.below(4)), Seat(rng.below(4)), Team(rng.below(2))
-    trump: Optional[Suit] = config.trump if config.trump is not None else drawn
-    bidder = ledig_bidder(config, deal_id)
-    if bidder is not None:
-        playing = bidder.team
-        if config.rules.ledig_trump == "none":
-            trump = None
-    elif config.dummy is not None:
-        playing = config.dummy.team     # a fixed dummy fixes the playing team
-    return (deal, trump, config.leader if config.leader is not None else leader,
-            config.playing if config.playing is not None else playing)
-
-
-def ledig_bidder(config: LabelConfig, deal_id: int) -> Optional[Seat]:
-    """Ledig's bidder for deal `deal_id`: fixed, or drawn from a stream of its own (so that
-    the draws of a trump run stay as they were); None in a trump run."""
-    if config.rules.contract != "ledig":
-        return None
-    if config.bidder is not None:
-        return config.bidder
-    if config.dummy is not None:    # a fixed dummy fixes the playing team: the bidder's
-        return config.dummy.team.seats[SplitMix64(derive(config.seed, deal_id, 4)).below(2)]
-    return Seat(SplitMix64(derive(config.seed, deal_id, 4)).below(4))
-
-
-def deal_dummy(config: LabelConfig, deal_id: int, playing: Team) -> Optional[Seat]:
-    """At a table of three, the dummy of deal `deal_id`: `config.dummy`, or a seat of the
-    playing team drawn from a stream of its own; None at other tables."""
-    if config.rules.players != 3:
-        return None
-    if config.dummy is not None:
-        return config.dummy
-    return playing.seats[SplitMix64(derive(config.seed, deal_id, 5)).below(2)]
+    """Deal `deal_id` of the run, with its trump, leader and playing team: the first four of
+    `config.rounds().round(deal_id)` (`solver.model.rounds`, where the stream is drawn)."""
+    deal, trump, leader, playing, _, _ = config.rounds().round(deal_id)
+    return deal, trump, leader, playing
 
 
 def _labelled(config: LabelConfig, cards_played: int) -> bool:
@@ -80,11 +47,10 @@ def _labelled(config: LabelConfig, cards_played: int) -> bool:
 
 def deal_rows(config: LabelConfig, deal_id: int, solver: Solver) -> List[Dict[str, Any]]:
     """The rows of one deal: the round is played by `config.play`, labelling as it goes.
-    `solver` is a `Solver` for `config.rules`."""
-    deal, trump, leader, playing = deal_setup(config, deal_id)
-    bidder = ledig_bidder(config, deal_id)
-    dummy = deal_dummy(config, deal_id, playing)
-    game = Game(deal, trump, leader, playing, config.rules, bidder=bidder, dummy=dummy)
+    `solver` is a `Solver` for `config.rules` (or anything with its methods)."""
+    setup = config.rounds().round(deal_id)
+    deal, trump, leader, playing, bidder, dummy = setup
+    game = setup.game(config.rules)
     rng = SplitMix64(derive(config.seed, deal_id, 2))
     optimal_share = config.optimal_share()
     last = _LAST_LABELLED[config.positions]

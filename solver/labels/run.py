@@ -14,18 +14,20 @@ import os
 import re
 import signal
 import socket
-import sys
 import threading
 import time
 from contextlib import contextmanager
+from functools import partial
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, Dict, Generator, Iterator, List, Optional, Tuple, cast
+from types import FrameType
+from typing import (Any, Callable, Dict, Generator, Iterator, List, NoReturn, Optional,
+                    Protocol, Tuple, Union)
 
 import numpy as np
 
-from .._parent import end_with_parent
+from .._pool import WorkerPool
+from .._progress import progress_bar
 from ..errors import LabelsError, quote, whole_number
 from .config import LabelConfig
 from .folder import (check_kept, finish_manifest, locked, missing_shards, open_manifest,
@@ -70,7 +72,8 @@ class Summary:
 _NAMES_SHOWN = 5
 
 
-def generate(config: LabelConfig, out, workers: Optional[int] = None,
+def generate(config: LabelConfig, out: Union[str, "os.PathLike[str]"],
+             workers: Optional[int] = None,
              scheduler: Optional[str] = None, progress: bool = False,
              command: Optional[str] = None) -> Summary:
     """Write the labels of `config` into folder `out`; shards already there are kept when
@@ -103,13 +106,12 @@ def generate(config: LabelConfig, out, workers: Optional[int] = None,
         try:
             kept, kept_deals, redone = check_kept(config, out, digests)
             todo = config.shards - kept
-            # Worker processes start here, before the progress bar's thread exists (forked).
             results = _run_shards(config, missing_shards(config, out), todo, workers, scheduler)
             bar = None
             rows = 0
             search_seconds = 0.0
             try:
-                bar = _progress_bar(config, kept_deals, progress)
+                bar = progress_bar(config.deals, "deal", progress, done=kept_deals)
                 for shard, columns, seconds in results:
                     data = encode(config, columns)
                     # Recorded first: a shard on disk always has its SHA-256, however the run ends.
@@ -141,7 +143,7 @@ def _sigterm_stops_the_run() -> Iterator[None]:
         yield
         return
 
-    def stop(signum, frame):
+    def stop(signum: int, frame: Optional[FrameType]) -> NoReturn:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)   # one stop: the cleanup runs undisturbed
         raise SystemExit(128 + signal.SIGTERM)
     signal.signal(signal.SIGTERM, stop)
@@ -151,16 +153,16 @@ def _sigterm_stops_the_run() -> Iterator[None]:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _progress_bar(config: LabelConfig, done: int, enabled: bool):
-    if not enabled:
-        return None
-    from tqdm import tqdm  # type: ignore[import-untyped]
-    return tqdm(total=config.deals, initial=done, unit="deal", file=sys.stderr,
-                dynamic_ncols=True)
+class _Shards(Protocol):
+    """Shards as they finish, and a way to stop whatever still runs."""
+
+    def __iter__(self) -> Iterator[ShardResult]: ...
+
+    def close(self) -> None: ...
 
 
 def _run_shards(config: LabelConfig, todo: Iterator[int], count: int, workers: int,
-                scheduler: Optional[str]):
+                scheduler: Optional[str]) -> _Shards:
     """(shard, columns, search seconds) for each of the `count` shards `todo` yields, in the
     order they finish, from an iterator whose close() stops whatever still runs. `todo` is
     read one shard at a time, as a worker becomes free."""
@@ -170,9 +172,9 @@ def _run_shards(config: LabelConfig, todo: Iterator[int], count: int, workers: i
         return (timed_shard(config, shard) for shard in todo)
     parts = _parts_per_shard(config, count, workers)
     if parts == 1:
-        return _ProcessPool(config, todo, min(workers, count))
+        return _pool(config, todo, min(workers, count))
     tasks = ((shard, part, parts) for shard in todo for part in range(parts))
-    return _Reassembled(_ProcessPool(config, tasks, workers), parts)
+    return _Reassembled(_pool(config, tasks, workers), parts)
 
 
 def _parts_per_shard(config: LabelConfig, count: int, workers: int) -> int:
@@ -196,7 +198,7 @@ class _Reassembled:
     every part of a shard is in, the parts' rows in deal order (the shard's rows never
     depend on which worker made them)."""
 
-    def __init__(self, pool: "_ProcessPool", parts: int):
+    def __init__(self, pool: WorkerPool[Any, Any], parts: int):
         self.pool = pool
         self.parts = parts
         self.results = self._collect()
@@ -219,104 +221,22 @@ class _Reassembled:
                            for name in ordered[0][0]}, sum(t for _, t in ordered))
 
     def close(self) -> None:
-        """Stop the pool (see _ProcessPool.close)."""
+        """Stop the pool (see WorkerPool.close)."""
         self.results.close()
         self.pool.close()
 
 
-class _ProcessPool:
-    """Worker processes, each with a pipe of its own: the pool hands out one shard at a time
-    to each, and a worker that dies (killed, out of memory) ends the run with a clear error
-    instead of a shard that never comes back."""
-
-    def __init__(self, config: LabelConfig, todo: Iterator[Any], workers: int):
-        import multiprocessing
-        # fork on Linux: no `if __name__ == "__main__"` needed in the caller's script.
-        method = "fork" if sys.platform.startswith("linux") else "spawn"
-        context: Any = multiprocessing.get_context(method)
-        self.todo = todo
-        self.workers: List[Tuple[Any, Connection]] = []
-        self.results = self._collect()          # a generator: runs from the first next()
-        try:
-            for _ in range(workers):
-                ours, theirs = context.Pipe()
-                process = context.Process(target=_serve, args=(config, theirs, os.getpid()),
-                                          daemon=True)
-                process.start()
-                theirs.close()      # only the worker holds its end: its death reads as EOF
-                self.workers.append((process, ours))
-        except BaseException:
-            self.close()
-            raise
-
-    def __iter__(self) -> Iterator[ShardResult]:
-        return self.results
-
-    def _collect(self) -> Generator[ShardResult, None, None]:
-        busy: List[Connection] = []
-        for _, connection in self.workers:
-            shard = next(self.todo, None)
-            self._send(connection, shard)
-            if shard is not None:
-                busy.append(connection)
-        while busy:
-            for connection in cast(List[Connection], wait(busy)):
-                try:
-                    failed, result = connection.recv()
-                except (EOFError, OSError):
-                    raise LabelsError(_WORKER_DIED) from None
-                if failed:
-                    raise result
-                shard = next(self.todo, None)
-                self._send(connection, shard)       # None: no more work, the worker ends
-                if shard is None:
-                    busy.remove(connection)
-                yield result
-                del result          # a finished shard is the caller's now: hold none here
-
-    @staticmethod
-    def _send(connection: Connection, shard: Any) -> None:
-        try:
-            connection.send(shard)
-        except OSError:
-            raise LabelsError(_WORKER_DIED) from None
-
-    def close(self) -> None:
-        """Stop every worker now (a finished one has left already) and wait for it."""
-        self.results.close()
-        for process, connection in self.workers:
-            if process.is_alive():
-                process.terminate()
-            process.join()
-            connection.close()
-        self.workers = []
+def _shard_work(config: LabelConfig) -> Callable[[Any], Any]:
+    """What a worker process does with each task: a shard's columns, or a part's (`timed_shard`,
+    `timed_part`). Runs once in each worker, on the config the pool sent it."""
+    def work(task: Any) -> Any:
+        return timed_shard(config, task) if isinstance(task, int) else timed_part(config, *task)
+    return work
 
 
-def _serve(config: LabelConfig, connection: Connection, parent: int) -> None:
-    """A worker process: shard numbers in, (failed, result or error) out; None ends it."""
-    # Ctrl-C goes to the whole process group: the parent stops the pool, the workers wait.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # SIGTERM, from the pool's close() among others, ends a worker at once (the parent's own
-    # handler came along with the fork).
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    end_with_parent(parent)
-    while True:
-        try:
-            shard = connection.recv()
-        except EOFError:        # the parent is gone
-            return
-        if shard is None:
-            return
-        message: Tuple[bool, Any]
-        try:
-            message = (False, timed_shard(config, shard) if isinstance(shard, int)
-                       else timed_part(config, *shard))
-        except Exception as err:
-            message = (True, err)
-        try:
-            connection.send(message)
-        except OSError:         # the parent is gone
-            return
+def _pool(config: LabelConfig, tasks: Iterator[Any], workers: int) -> WorkerPool[Any, Any]:
+    """`workers` processes doing `tasks`, results in the order they finish."""
+    return WorkerPool(partial(_shard_work, config), tasks, workers, LabelsError, _WORKER_DIED)
 
 
 # tcp://host:port, tls://host:port or host:port (TCP); inproc:// is a cluster in this process.
@@ -383,7 +303,8 @@ def _distributed() -> Any:
     return distributed
 
 
-def _run_on_dask(config: LabelConfig, todo: Iterator[int], scheduler: str) -> Iterator[ShardResult]:
+def _run_on_dask(config: LabelConfig, todo: Iterator[int], scheduler: str
+                 ) -> Generator[ShardResult, None, None]:
     distributed = _distributed()
     Client, as_completed = distributed.Client, distributed.as_completed
     try:

@@ -6,8 +6,9 @@ Trump and the playing team are then set by the `bidding` parameter:
 
 - "chance": one chance draw of 8 outcomes, `trump * 2 + team` (trump C D H S, team NS EW);
 - "draaikaart": chance turns a suit, then from left of the dealer each seat passes or plays
-  it (analysis.bidding's draaikaart procedure, on_all_pass "turned_forced"): the first seat
-  to play makes its team the playing team; when all four pass, left of the dealer must play.
+  it (the model's `Draaikaart` procedure without its second round, `solver.model.bidding`):
+  the first seat to play makes its team the playing team; when all four pass, left of the
+  dealer must play.
 
 Actions: 0..31 play the card with that index (`Card.index`, suit * 8 + rank), 32 passes and 33
 plays the turned suit. Chance outcomes of the deal are card indices too. An action not among
@@ -28,10 +29,11 @@ import numpy as np
 import pyspiel
 
 from .. import encode
-from ..analysis.worlds import sample_worlds
+from ..model.worlds import sample_worlds
 from ..engine.search import Solver
 from ..errors import ActionError, NotationError, RulesError, SolverError, choice, quote, \
     shorten, whole_number
+from ..model.bidding import Draaikaart
 from ..model.cards import CARD_POINTS_TOTAL, Card, Seat, Suit, Team
 from ..model.deal import Deal
 from ..model.game import Game
@@ -172,8 +174,7 @@ class KlaverjasState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         # copied often by search code, and numbers copy fastest.)
         self.dealt: List[int] = []
         self.dealer: Optional[Seat] = None
-        self.turned: Optional[Suit] = None
-        self.bids: List[Tuple[Seat, bool]] = []
+        self.bidding: Optional[Draaikaart] = None   # once chance turned a suit
         self.round: Optional[Game] = None    # once trump and the playing team are set
         self._dd_value: Optional[int] = None
         self._player = self._whose_turn()
@@ -194,9 +195,22 @@ class KlaverjasState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
     def _dealt_hands(self) -> Deal:
         return Deal([[Card.from_index(i) for i in self.dealt[seat::4]] for seat in range(4)])
 
+    @property
+    def turned(self) -> Optional[Suit]:
+        """The turned suit under draaikaart bidding, once chance turned it."""
+        return None if self.bidding is None else self.bidding.turned
+
+    @property
+    def bids(self) -> List[Tuple[Seat, bool]]:
+        """The draaikaart calls so far: (seat, whether it played the turned suit)."""
+        return [] if self.bidding is None else \
+            [(seat, suit is not None) for seat, suit in self.bidding.calls]
+
     def _bidder(self) -> Seat:
-        assert self.leader is not None
-        return Seat((self.leader + len(self.bids)) % 4)
+        assert self.bidding is not None
+        seat = self.bidding.to_speak()
+        assert seat is not None         # trump is not chosen while the bidding goes on
+        return seat
 
     def current_player(self) -> int:
         # OpenSpiel asks this many times per move: it is worked out once per action.
@@ -267,16 +281,13 @@ class KlaverjasState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
             self.dealer = Seat(action)
         elif self._bidding == "chance":
             self._start(Suit(action // 2), Team(action % 2))
-        elif self.turned is None:
-            self.turned = Suit(action)
+        elif self.bidding is None:
+            self.bidding = Draaikaart(self.dealer, Suit(action), second_round=False)
         else:
-            bidder = self._bidder()
-            self.bids.append((bidder, action == PLAY))
-            if action == PLAY:
-                self._start(self.turned, bidder.team)
-            elif len(self.bids) == 4:           # all passed: left of the dealer must play
-                assert self.leader is not None
-                self._start(self.turned, self.leader.team)
+            self.bidding.call(self.bidding.turned if action == PLAY else None)
+            if self.bidding.chosen is not None:
+                chooser, trump = self.bidding.chosen
+                self._start(trump, chooser.team)
         self._player = self._whose_turn()
 
     def _start(self, trump: Suit, playing: Team) -> None:
