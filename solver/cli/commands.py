@@ -5,6 +5,7 @@ Each takes the parsed arguments (`solver.cli.parser`) and returns what to print.
 """
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import os
@@ -30,7 +31,7 @@ from .output import named, printable, shown_path
 from .parser import UsageError
 
 
-def search_options(args, rules: Rules) -> Dict[str, Any]:
+def search_options(args: argparse.Namespace, rules: Rules) -> Dict[str, Any]:
     """The `workers` and `solver` arguments of the analyses, from --workers and --table-mb.
 
     An analysis given a Solver uses it alone, on one thread: --table-mb (a Solver of that
@@ -43,7 +44,7 @@ def search_options(args, rules: Rules) -> Dict[str, Any]:
     return {"workers": args.workers, "solver": Solver(rules, args.table_mb)}
 
 
-def record_rules(args) -> Tuple[Optional[Rules], FrozenSet[str]]:
+def record_rules(args: argparse.Namespace) -> Tuple[Optional[Rules], FrozenSet[str]]:
     """--rules over a record, and the options it names (None and none without it)."""
     return read_rules_and_names(args.rules) if args.rules else (None, frozenset())
 
@@ -55,13 +56,13 @@ def _tricks(cards: List[Card], already_in_trick: int = 0, notation: str = "en") 
     return "  ".join(" ".join(c.to_str(True, notation) for c in g) for g in groups)
 
 
-def _signed(value) -> str:
+def _signed(value: int) -> str:
     return str(value) if isinstance(value, bool) else f"{value:+d}"
 
 
 # -- the subcommands ---------------------------------------------------------------------------
 
-def cmd_solve(args) -> str:
+def cmd_solve(args: argparse.Namespace) -> str:
     # The value and line are for the playing team; --moves text for the team to move
     # (MovesResult.to_text), its JSON for the playing team, as solve_moves gives them.
     game = read_position(args)
@@ -85,14 +86,14 @@ def cmd_solve(args) -> str:
         "line: " + _tricks(result.line, len(game.played) % 4, args.notation)])
 
 
-def cmd_table(args) -> str:
+def cmd_table(args: argparse.Namespace) -> str:
     deal, rules = read_deal(args.deal, args.notation), with_contract(args, read_rules(args.rules))
     table = solve_table(deal, rules, **search_options(args, rules))
     return json.dumps(table.to_dict()) if args.json else \
         f"{table.deal.to_text(notation=args.notation)}\n\n{table}"
 
 
-def cmd_analyse(args) -> str:
+def cmd_analyse(args: argparse.Namespace) -> str:
     if args.record.lower().endswith(".jsonl") and args.round is None:
         return cmd_analyse_many(args)
     record, notation = the_record(args, "analyse")
@@ -104,7 +105,7 @@ def cmd_analyse(args) -> str:
                      + ["", analysis.summary(notation, symbols=True)])
 
 
-def the_record(args, command: str) -> Tuple[GameRecord, str]:
+def the_record(args: argparse.Namespace, command: str) -> Tuple[GameRecord, str]:
     """The record of `args.record` (its --round of a JSON Lines file) under --rules,
     --contract, --bidder and --dummy, and the notation to print it in (--notation, else the
     record's own)."""
@@ -135,7 +136,7 @@ def _play_table(steps: List[PlayStep], single_dummy: bool, notation: str) -> Lis
     return lines
 
 
-def cmd_analyse_many(args) -> str:
+def cmd_analyse_many(args: argparse.Namespace) -> str:
     """`analyse games.jsonl`: every record of a JSON Lines file judged, one line per round, and
     a summary over all: each seat's mean double-dummy loss per round, and the mistakes in each
     trick (with --worlds, the single-dummy mistakes: a loss given what the player could know)."""
@@ -228,14 +229,14 @@ def _mean_loss(analyses: List[PlayAnalysis]) -> Dict[str, float]:
     return {seat: total / len(analyses) for seat, total in lost.items()}
 
 
-def cmd_view(args) -> str:
+def cmd_view(args: argparse.Namespace) -> str:
     game = read_position(args)
     view = analyse_view(game, args.seat, worlds=args.worlds, seed=args.seed,
                         objective=args.objective, **search_options(args, game.rules))
     return json.dumps(view.to_dict()) if args.json else str(view)
 
 
-def cmd_bid(args) -> str:
+def cmd_bid(args: argparse.Namespace) -> str:
     # The procedure, and the turned suit draaikaart needs, are checked by analyse_bidding.
     text = read_text(args.deal, lambda t: looks_like_a_deal(t) or looks_like_json(t))
     record: Optional[GameRecord] = None
@@ -276,7 +277,7 @@ def _chooser(record: GameRecord, trump: Suit, analysis: BidAnalysis) -> Seat:
     return (allowed or seats)[0]
 
 
-def cmd_report(args) -> str:
+def cmd_report(args: argparse.Namespace) -> str:
     from ..html import render
     out = Path(args.output) if args.output else (
         Path(Path(args.record).stem + ".html") if not looks_like_json(args.record)
@@ -326,7 +327,7 @@ def write_file(out: Path, text: str) -> None:
         raise UsageError(f"cannot write {named(out)}: {err.strerror or err}") from err
 
 
-def cmd_labels(args) -> str:
+def cmd_labels(args: argparse.Namespace) -> str:
     from .. import labels
     if args.verify is not None:
         report, status = labels.verify_report(args.verify)
@@ -349,7 +350,7 @@ def cmd_labels(args) -> str:
     return f"{summary}; written to {named(args.out, short=False)}"
 
 
-def cmd_arena(args) -> str:
+def cmd_arena(args: argparse.Namespace) -> str:
     from ..arena import make_bot, play_arena
     from ..errors import BotError
     for option, name in (("--team-a", args.team_a), ("--team-b", args.team_b)):

@@ -2,6 +2,7 @@
 command line, as a file, or as `-` for standard input."""
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import os
@@ -181,7 +182,7 @@ def read_rules_and_names(value: str) -> Tuple[Rules, FrozenSet[str]]:
         raise RulesError(f"--rules {quote(value)}: nested too deeply") from None
 
 
-def read_position(args) -> Game:
+def read_position(args: argparse.Namespace) -> Game:
     """The position `args` give: the deal and rules, trump, leader and playing team (ledig:
     the bidder), and the cards played so far (IllegalPlayError names an illegal one)."""
     rules = with_contract(args, read_rules(args.rules))
@@ -204,7 +205,7 @@ def read_position(args) -> Game:
     return game
 
 
-def with_contract(args, rules: Rules) -> Rules:
+def with_contract(args: argparse.Namespace, rules: Rules) -> Rules:
     """`rules` under --contract, when given; --bidder is refused outside ledig."""
     contract = getattr(args, "contract", None)
     if contract is not None and contract != rules.contract:
@@ -215,7 +216,7 @@ def with_contract(args, rules: Rules) -> Rules:
     return rules
 
 
-def check_ledig_seats(args, rules: Rules) -> None:
+def check_ledig_seats(args: argparse.Namespace, rules: Rules) -> None:
     """A ledig position's --bidder, --playing and --trump, each refused by name."""
     if args.bidder is None:
         raise UsageError("--contract ledig needs --bidder: the seat that bid ledig (N, E, S or W)")
@@ -235,8 +236,9 @@ def check_ledig_seats(args, rules: Rules) -> None:
 GAME_OPTIONS = ("contract", "ledig_trump", "ledig_bonus", "players", "dummy_open", "multiplier")
 
 
-def record_with_overrides(args, record: GameRecord, rules: Optional[Rules] = None,
-                          named: Collection[str] = ()) -> GameRecord:
+def record_with_overrides(args: argparse.Namespace, record: GameRecord,
+                          rules: Optional[Rules] = None, named: Collection[str] = ()
+                          ) -> GameRecord:
     """`record` under the `rules` of --rules, and --contract, --bidder and --dummy, when given:
     a trump round judged as ledig needs a bidder (and loses its trump, unless ledig_trump is
     chosen); a dummy the new rules have no place for is dropped (players=3 is the only table

@@ -6,7 +6,7 @@ The parser only reads the command line into values; `solver.cli.commands` does t
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, List, NoReturn, Optional, Sequence, Tuple, TypeVar, Union
 
 from .._version import __version__
 from ..analysis import ON_ALL_PASS, PROCEDURES
@@ -14,7 +14,7 @@ from ..analysis.verdicts import WORLDS_BATCH, WORLDS_MOST
 from ..analysis.worlds import MOST_WORLDS
 from ..engine.search import MOST_TABLE_MB
 from ..errors import SolverError, quote, whole_number
-from ..model.cards import NOTATIONS, Seat, Suit, Team, parse_cards
+from ..model.cards import NOTATIONS, Card, Seat, Suit, Team, parse_cards
 from ..model.scoring import OBJECTIVES
 
 EXAMPLE_DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
@@ -29,12 +29,17 @@ MOST_ARENA_DEALS = 10 ** 7
 COMMAND_NAMES = ("solve", "table", "analyse", "bid", "view", "report", "labels", "arena")
 
 
+Parsed = TypeVar("Parsed")
+# What build_parser hands the functions that add a subcommand: makes its parser.
+Command = Callable[..., argparse.ArgumentParser]
+
+
 class UsageError(Exception):
     """A problem with the command line itself, reported in one line."""
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):            # one line, status 2, no usage dump
+    def error(self, message: str) -> NoReturn:     # one line, status 2, no usage dump
         raise UsageError(f"{message} (see {self.prog} --help)")
 
     def parse_known_args(self, args: Optional[Sequence[str]] = None,  # type: ignore[override]
@@ -71,9 +76,9 @@ def in_notation(option: str, parse: Callable[[str, str], Any]) -> Callable[[str]
     return convert
 
 
-def parsed_by(parse):
+def parsed_by(parse: Callable[[str], Parsed]) -> Callable[[str], Parsed]:
     """An argparse `type` from one of the model's parsers, keeping its message."""
-    def convert(text):
+    def convert(text: str) -> Parsed:
         try:
             return parse(text)
         except SolverError as err:
@@ -82,7 +87,7 @@ def parsed_by(parse):
     return convert
 
 
-def whole(option: str, least: int, most=None):
+def whole(option: str, least: int, most: Optional[int] = None) -> Callable[[str], int]:
     """An argparse `type` for a whole number from `least` to `most`, checked by
     `errors.whole_number`, whose message names `option`."""
     def convert(text: str) -> int:
@@ -99,11 +104,12 @@ def whole(option: str, least: int, most=None):
     return convert
 
 
-def whole_or_auto(option: str, least: int, most: Optional[int] = None):
+def whole_or_auto(option: str, least: int, most: Optional[int] = None
+                  ) -> Callable[[str], Union[int, str]]:
     """An argparse `type` for a whole number from `least` to `most`, or "auto"."""
     number = whole(option, least, most)
 
-    def convert(text: str):
+    def convert(text: str) -> Union[int, str]:
         if text == "auto":
             return text
         if not text.strip().lstrip("+-").isdigit():
@@ -115,7 +121,7 @@ def whole_or_auto(option: str, least: int, most: Optional[int] = None):
     return convert
 
 
-def bid(text: str, notation: str = "en"):
+def bid(text: str, notation: str = "en") -> Tuple[Seat, Suit]:
     """The recorded bid, "N H": the seat and the trump it chose."""
     parts = text.replace(",", " ").split()
     if len(parts) != 2:
@@ -133,7 +139,7 @@ def suit(option: str) -> Callable[[str], InNotation]:
     return in_notation(option, Suit.parse)
 
 
-def played(text: str, notation: str = "en"):
+def played(text: str, notation: str = "en") -> List[Card]:
     return parse_cards(text, notation)
 
 
@@ -153,12 +159,12 @@ SINGLE_DUMMY_HELP = (
 
 # -- options shared by several subcommands -----------------------------------------------------
 
-def deal_and_rules(p) -> None:
+def deal_and_rules(p: argparse.ArgumentParser) -> None:
     p.add_argument("deal", help='the deal ("N:..."), a file holding it, or - for stdin')
     p.add_argument("--rules", default="amsterdam", help=RULES_HELP)
 
 
-def record_and_rules(p) -> None:
+def record_and_rules(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", help="a game record in JSON: a file, inline, or - for stdin")
     p.add_argument("--rules", default=None, help=RULES_HELP.replace(
         "amsterdam (the default)", "override the record's rules, keeping its game (contract, ledig's "
@@ -168,7 +174,7 @@ def record_and_rules(p) -> None:
     round_of_many(p)
 
 
-def round_of_many(p) -> None:
+def round_of_many(p: argparse.ArgumentParser) -> None:
     """--round: which record of a JSON Lines file a subcommand that takes one round reads."""
     p.add_argument("--round", type=whole("--round", 1), default=None,
                    help="the round to take from a JSON Lines file of records, one a line: 1 "
@@ -176,7 +182,7 @@ def round_of_many(p) -> None:
                         "round of a .jsonl file)")
 
 
-def record_contract(p) -> None:
+def record_contract(p: argparse.ArgumentParser) -> None:
     """--contract and --bidder over a record's own."""
     contract(p, "judge the round as this contract, trump or ledig (ledig: the bidder "
                 "undertakes to take no trick; costs are then in tricks) (default: the record's)",
@@ -184,7 +190,7 @@ def record_contract(p) -> None:
              "the record names none) (default: the record's)")
 
 
-def card_notation(p, what: str, record: bool = False) -> None:
+def card_notation(p: argparse.ArgumentParser, what: str, record: bool = False) -> None:
     """--notation: the card notation of `what` (what the subcommand reads and prints in it);
     for a subcommand that reads a `record`, by default the record's own."""
     notations = (NOTATIONS_HELP.replace("(default: en)", "(default: the record's own, en "
@@ -194,7 +200,7 @@ def card_notation(p, what: str, record: bool = False) -> None:
                    help=f"the card notation of {what}: {notations}")
 
 
-def position(p) -> None:
+def position(p: argparse.ArgumentParser) -> None:
     """The round's trump, leader and playing team (or ledig's bidder), and the cards played
     so far."""
     # --trump and --playing are checked once the contract is known: ledig needs neither.
@@ -221,7 +227,7 @@ BIDDER_HELP = ("the seat that bid ledig: N, E, S or W (required with --contract 
                "default: none)")
 
 
-def contract(p, contract_help: str = CONTRACT_HELP,
+def contract(p: argparse.ArgumentParser, contract_help: str = CONTRACT_HELP,
              bidder_help: Optional[str] = BIDDER_HELP) -> None:
     """--contract (over the rules' own) and, unless `bidder_help` is None, ledig's --bidder."""
     p.add_argument("--contract", default=None, choices=CONTRACTS, help=contract_help)
@@ -233,14 +239,14 @@ DUMMY_HELP = ("the silent partner's seat at a table of three (--rules '{\"player
               "N, E, S or W, a seat of the playing team")
 
 
-def dummy(p, record: bool = False, help_text: Optional[str] = None) -> None:
+def dummy(p: argparse.ArgumentParser, record: bool = False, help_text: Optional[str] = None) -> None:
     """--dummy: the dummy's seat of a three-player round (docs/rules.md)."""
     p.add_argument("--dummy", type=seat, default=None,
                    help=help_text or DUMMY_HELP + (" (default: the record's)" if record else
                                                    " (required there; default: none)"))
 
 
-def worlds_and_seed(p, help_text: str, least: int = 0, default: int = 0,
+def worlds_and_seed(p: argparse.ArgumentParser, help_text: str, least: int = 0, default: int = 0,
                     auto: bool = False) -> None:
     """--worlds (with `auto`, also "auto") and --seed."""
     kind = (whole_or_auto("--worlds", least, MOST_WORLDS) if auto
@@ -249,13 +255,13 @@ def worlds_and_seed(p, help_text: str, least: int = 0, default: int = 0,
     p.add_argument("--seed", type=whole("--seed", 0), default=0, help="the worlds' seed (default: 0)")
 
 
-def table_size(p, note: str = "") -> None:
+def table_size(p: argparse.ArgumentParser, note: str = "") -> None:
     p.add_argument("--table-mb", type=whole("--table-mb", 1, MOST_TABLE_MB), default=None,
                    help="the search's transposition table in megabytes; more helps the "
                         f"heaviest positions{note} (default: 2)")
 
 
-def workers_and_table_size(p) -> None:
+def workers_and_table_size(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=whole("--workers", 1, MOST_WORKERS), default=None,
                    help=f"threads that solve positions at once, one solver and table each, up "
                         f"to {MOST_WORKERS} (default: all cores)")
@@ -274,7 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="{" + ",".join(COMMAND_NAMES) + "}",
                                 parser_class=_Parser)
 
-    def command(name, help_text, example, json_output=True):
+    def command(name: str, help_text: str, example: str,
+                json_output: bool = True) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text,
                            epilog=f"example:\n  {example}",
                            formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -435,7 +442,7 @@ ARENA_BOTS_HELP = ("random, rule, dd (sees every hand), pimc:N (N worlds a move;
                    "a card) or module:Class (a Bot class of your own, module importable)")
 
 
-def arena_command(command) -> None:
+def arena_command(command: Command) -> None:
     """`klaverjas arena`: two bots over the same deals, each played twice, teams swapped."""
     p = command("arena", "a duplicate match of two bots, every card judged double dummy",
                 "klaverjas arena --team-a pimc:32 --team-b rule --deals 400 --seed 1")
