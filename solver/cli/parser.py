@@ -11,7 +11,7 @@ from typing import Any, Callable, List, NoReturn, Optional, Sequence, Tuple, Typ
 from .._version import __version__
 from ..analysis import ON_ALL_PASS, PROCEDURES
 from ..analysis.verdicts import WORLDS_BATCH, WORLDS_MOST
-from ..analysis.worlds import MOST_WORLDS
+from ..model.worlds import MOST_WORLDS
 from ..engine.search import MOST_TABLE_MB
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import NOTATIONS, Card, Seat, Suit, Team, parse_cards
