@@ -2,12 +2,14 @@
 import itertools
 import os
 import shutil
+import signal
 import subprocess
+import time
 from dataclasses import replace
 
 import pytest
 
-from hypothesis import HealthCheck
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver import Card, Deal, Game, Rules, Seat, Suit, Team
@@ -59,6 +61,42 @@ def process_ended(pid):
             return stat.read().rsplit(")", 1)[1].split()[0] in "ZX"
     except FileNotFoundError:
         return True
+
+
+def survivors_after(pids, seconds):
+    """The processes of `pids` still running after waiting up to `seconds` for them to end;
+    those are then killed, so that a failing test leaves none behind."""
+    deadline = time.monotonic() + seconds
+    while not all(process_ended(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    survivors = [pid for pid in pids if not process_ended(pid)]
+    for pid in survivors:
+        os.kill(pid, signal.SIGKILL)
+    return survivors
+
+
+def junk_raises_only_solver_errors(calls, junk, **options):
+    """Property: each of `calls` (name, function, good arguments), with some of its arguments
+    replaced by `junk`, returns or raises a SolverError, and nothing else. `options` are
+    Hypothesis settings."""
+    from solver.errors import SolverError
+
+    @settings(**{"deadline": None, "suppress_health_check": [HealthCheck.too_slow], **options})
+    @given(st.sampled_from(calls), st.data())
+    def check(call, data):
+        name, function, good = call
+        args = list(good)
+        for i in data.draw(st.sets(st.sampled_from(range(len(args))), min_size=1),
+                           label="replaced"):
+            args[i] = data.draw(junk, label=f"argument {i}")
+        try:
+            function(*args)
+        except SolverError:
+            pass
+        except Exception as err:     # anything else is the bug this test is for
+            raise AssertionError(f"{name}{tuple(args)!r:.300} raised {type(err).__name__}: "
+                                 f"{err}") from err
+    check()
 
 
 # For property tests whose examples each take a solve or more.

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import worker_fakes
-from conftest import process_ended, worker_processes
+from conftest import survivors_after, worker_processes
 from test_bots import CRAFTED, write_crafted
 from solver import Deal, Game, Solver
 from solver.arena import ArenaResult, play_arena, play_table
@@ -262,13 +262,7 @@ def test_the_workers_end_with_their_parent_and_the_reader_sees_the_end(sig):
                             stderr=subprocess.PIPE, text=True)
     workers = worker_pids(proc, 2)
     os.kill(proc.pid, sig)      # the parent only, as `kill PID` does
-    deadline = time.monotonic() + 1.0
-    while not all(process_ended(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    survivors = [pid for pid in workers if not process_ended(pid)]
-    for pid in survivors:
-        os.kill(pid, signal.SIGKILL)
-    assert survivors == []
+    assert survivors_after(workers, 1.0) == []
     out, _ = proc.communicate(timeout=30)       # end of output: nobody holds the pipe
     assert out == "" and proc.returncode == -sig
 

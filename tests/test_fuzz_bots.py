@@ -13,13 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import example_counts
+from conftest import example_counts, junk_raises_only_solver_errors
 from solver import Deal, Game, encode
 from solver.arena import make_bot
 from solver.bots import Bot
 from solver.bots.policy import PolicyModel
 from solver.cli import main
-from solver.errors import ActionError, BotError, NotationError, SolverError
+from solver.errors import ActionError, BotError, NotationError
 
 QUICK = dict(deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -326,19 +326,5 @@ def test_every_public_function_of_the_bots_and_integrations_fed_junk_raises_solv
     monkeypatch.chdir(tmp_path)        # a junk path names a file here, if anywhere
     calls = _calls(tmp_path)
 
-    @settings(max_examples=examples, derandomize=examples < 1000, **QUICK)
-    @given(st.sampled_from(calls), st.data())
-    def check(call, data):
-        name, function, good = call
-        args = list(good)
-        for i in data.draw(st.sets(st.sampled_from(range(len(args))), min_size=1),
-                           label="replaced"):
-            args[i] = data.draw(junk, label=f"argument {i}")
-        try:
-            function(*args)
-        except SolverError:
-            pass
-        except Exception as err:     # anything else is the bug this test is for
-            raise AssertionError(f"{name}{tuple(args)!r:.300} raised {type(err).__name__}: "
-                                 f"{err}") from err
-    check()
+    junk_raises_only_solver_errors(calls, junk, max_examples=examples,
+                                   derandomize=examples < 1000, **QUICK)

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import worker_fakes
-from conftest import process_ended, worker_processes
+from conftest import survivors_after, worker_processes
 from solver import (Card, Deal, Game, NotationError, Rules, Seat, Solver, SolverError, Suit,
                     Team, solve_moves)
 from solver.cli import main
@@ -649,13 +649,7 @@ def test_the_workers_end_within_a_second_when_their_parent_dies(tmp_path, sig):
     assert len(workers) == 2
     os.kill(proc.pid, sig)      # the parent only, as `kill PID` does
     proc.communicate(timeout=30)
-    deadline = time.monotonic() + 1.0
-    while not all(process_ended(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    survivors = [pid for pid in workers if not process_ended(pid)]
-    for pid in survivors:
-        os.kill(pid, signal.SIGKILL)
-    assert survivors == []
+    assert survivors_after(workers, 1.0) == []
 
 
 def test_sigterm_stops_a_run_as_ctrl_c_does_and_exits_with_143(tmp_path):

@@ -7,10 +7,10 @@ import threading
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import strategies as st
 
 import solver
-from conftest import example_counts
+from conftest import example_counts, junk_raises_only_solver_errors
 from solver import (BidAnalysis, Card, DDTable, Deal, Game, GameRecord, PlayAnalysis,
                     RecordError, Rules, RulesError, Seat, SolveResult, Solver, SolverError,
                     Suit, Team, ViewAnalysis, analyse_bidding, analyse_play, sample_worlds)
@@ -309,24 +309,8 @@ def test_the_junk_test_covers_every_public_function():
 
 @pytest.mark.parametrize("examples", example_counts(300, 20))
 def test_every_public_function_fed_junk_raises_only_solver_errors(examples):
-    @settings(max_examples=examples, deadline=None, derandomize=examples < 1000,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(st.sampled_from(CALLS), st.data())
-    def check(call, data):
-        name, function, good = call
-        args = list(good)
-        positions = data.draw(st.sets(st.sampled_from(range(len(args))), min_size=1),
-                              label="replaced")
-        for i in positions:
-            args[i] = data.draw(junk, label=f"argument {i}")
-        try:
-            function(*args)
-        except SolverError:
-            pass
-        except Exception as err:     # anything else is the bug this test is for
-            raise AssertionError(f"{name}{tuple(args)!r:.300} raised {type(err).__name__}: "
-                                 f"{err}") from err
-    check()
+    junk_raises_only_solver_errors(CALLS, junk, max_examples=examples,
+                                   derandomize=examples < 1000)
 
 
 @pytest.mark.parametrize("count", [10 ** 30, 100_001])
