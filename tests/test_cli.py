@@ -870,6 +870,30 @@ def test_a_full_disk_under_labels_exits_1(tmp_path, monkeypatch, capsys):
     assert status == 1 and "No space left on device" in err
 
 
+def test_a_full_disk_under_labels_names_the_file_it_could_not_write(tmp_path, monkeypatch,
+                                                                     capsys):
+    # The first write of a run into a new folder is the pid in its lock file.
+    from solver.labels.folder import LOCK
+
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "pwrite", full_disk)
+    out = tmp_path / "labels"
+    status, _, err = run(capsys, "labels", "--out", str(out), "--deals", "1", "--positions",
+                         "root", "--format", "npz", "--workers", "1", "--quiet")
+    assert (status, err) == (1, f"klaverjas: error: cannot write {out / LOCK}: "
+                                "No space left on device\n")
+
+
+def test_report_to_a_link_writes_the_file_it_shows(tmp_path, capsys):
+    real = tmp_path / "real.html"
+    real.write_text("old")
+    link = tmp_path / "link.html"
+    link.symlink_to(real)
+    assert run(capsys, "report", EXAMPLE, "-o", str(link), "--worlds", "0")[0] == 0
+    assert link.is_symlink() and real.read_text().startswith("<!DOCTYPE html>")
+
+
 # -- one round of many, and a record wherever a round is taken ------------------------------------
 
 @pytest.fixture
