@@ -115,7 +115,7 @@ def test_rules_from_a_json_file(tmp_path, capsys):
     (["solve", DEAL, "--trump", "S", "--leader", "S", "--playing", "EW", "--rules", "utrecht"],
      "not amsterdam, rotterdam, inline JSON or a readable JSON file"),
     (["analyse", "missing.json"], "cannot read missing.json"),
-    (["bid", DEAL, "--dealer", "W"], "procedure draaikaart needs the turned suit"),
+    (["bid", DEAL, "--dealer", "W"], "--procedure draaikaart (the default) needs --turned"),
 ])
 def test_errors_are_one_line_with_status_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)
@@ -165,11 +165,15 @@ def test_every_option_has_help_with_its_default():
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["bid", DEAL, "--dealer", "W"], "draaikaart needs the turned suit"),
+    (["bid", DEAL, "--dealer", "W"], "draaikaart (the default) needs --turned"),
     (["solve", DEAL, "--trump", "X", "--leader", "S", "--playing", "EW"],
      "argument --trump: unknown suit 'X'"),
     (["bid", DEAL, "--dealer", "W", "--procedure", "utrechts", "--bid", "E H"],
      "seat E may not choose a trump"),
+    (["bid", DEAL, "--dealer", "W", "--procedure", "xx"],
+     "argument --procedure: invalid choice: 'xx'"),
+    (["bid", DEAL, "--dealer", "W", "--turned", "H", "--on-all-pass", "zz"],
+     "argument --on-all-pass: invalid choice: 'zz'"),
     (["bid", DEAL, "--dealer", "W", "--turned", "S", "--bid", "N"],
      "argument --bid: 'N': give the seat and the trump"),
     (["solve", DEAL.removeprefix("N:"), "--trump", "S", "--leader", "S", "--playing", "EW"],
@@ -318,11 +322,9 @@ def test_running_out_of_memory_is_one_line(monkeypatch, capsys):
     assert status == 2 and out == "" and err.startswith("klaverjas: error: out of memory")
 
 
+# The procedure, --turned and --on-all-pass are checked by the parser, in the command line's
+# words (test_messages_speak_the_command_line_language); the rest by the analysis.
 @pytest.mark.parametrize("argv, call", [
-    (["--dealer", "W"], dict(dealer="W")),
-    (["--dealer", "W", "--procedure", "utrecht"], dict(dealer="W", procedure="utrecht")),
-    (["--dealer", "W", "--turned", "S", "--on-all-pass", "dealer"],
-     dict(dealer="W", turned="S", on_all_pass="dealer")),
     (["--dealer", "W", "--procedure", "utrechts", "--bid", "E H"],
      dict(dealer="W", procedure="utrechts", bid=("E", "H"))),
 ])
@@ -979,3 +981,47 @@ def test_a_file_name_keeps_its_signs_on_an_ascii_stream(tmp_path):
 def test_a_table_of_three_without_a_dummy_names_the_option(capsys):
     status, _, err = run(capsys, "solve", *POSITION, "--rules", '{"players": 3}')
     assert status == 2 and "needs --dummy" in err and "dummy='N'" not in err
+
+
+# -- bid and a record: --turned, --dummy and a recorded ledig bid ---------------------------------
+
+def _three_player_record(tmp_path: Path) -> Path:
+    """examples/game.json at a table of three, naming no dummy (EW plays)."""
+    data = json.loads(Path(EXAMPLE).read_text())
+    data["rules"] = {"players": 3}
+    path = tmp_path / "g3.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_bid_without_turned_names_the_option(capsys):
+    status, _, err = run(capsys, "bid", EXAMPLE)
+    assert status == 2 and "--turned" in err and "turned='H'" not in err
+
+
+@pytest.mark.parametrize("command", ["analyse", "report", "bid"])
+def test_a_record_without_its_dummy_names_the_option(tmp_path, capsys, command):
+    extra = ["--turned", "H"] if command == "bid" else []
+    status, _, err = run(capsys, command, str(_three_player_record(tmp_path)), *extra)
+    assert status == 2 and "give the dummy's seat with --dummy" in err and "dummy='N'" not in err
+
+
+@pytest.mark.parametrize("command", ["analyse", "report", "bid"])
+def test_dummy_fills_in_a_record_that_names_none(tmp_path, capsys, command):
+    record = str(_three_player_record(tmp_path))
+    extra = {"analyse": [], "report": ["-o", str(tmp_path / "r.html"), "--worlds", "0"],
+             "bid": ["--turned", "H"]}[command]
+    status, out, err = run(capsys, command, record, "--dummy", "W", *extra)
+    assert (status, err) == (0, "")
+    if command == "analyse":
+        assert "E (chooser, with dummy W)" in out
+    status, _, err = run(capsys, command, record, "--dummy", "N", *extra)
+    assert status == 2 and err.startswith("klaverjas: error: argument --dummy: N does not fit "
+                                          "this record: dummy=N is in team NS")
+
+
+def test_bid_gives_the_verdict_on_a_recorded_ledig_bid(capsys):
+    ledig = str(Path(EXAMPLE).with_name("ledig.json"))
+    status, out, _ = run(capsys, "bid", ledig, "--procedure", "free")
+    assert status == 0
+    assert out.rstrip().splitlines()[-1] == "N bid ledig: makeable, takes no trick double dummy"

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ..analysis import analyse_bidding, analyse_play, analyse_view, solve_table
-from ..analysis.bidding import BidAnalysis
+from ..analysis.bidding import BidAnalysis, LedigBid
 from ..analysis.play import PlayAnalysis, PlayStep
 from ..engine.moves import MovesResult
 from ..engine.search import DEFAULT_TABLE_MB, Solver
@@ -108,7 +108,8 @@ def the_record(args, command: str) -> Tuple[GameRecord, str]:
     """The record of `args.record` (its --round of a JSON Lines file) under --rules,
     --contract, --bidder and --dummy, and the notation to print it in (--notation, else the
     record's own)."""
-    record, notation = read_record(args.record, args.notation, args.round, command)
+    record, notation = read_record(args.record, args.notation, args.round, command,
+                                   getattr(args, "dummy", None))
     return record_with_overrides(args, record, *record_rules(args)), notation
 
 
@@ -236,12 +237,13 @@ def cmd_view(args) -> str:
 
 
 def cmd_bid(args) -> str:
-    # The procedure, and the turned suit draaikaart needs, are checked by analyse_bidding.
+    # The procedure and --on-all-pass are checked by the parser, --turned here, the rest by
+    # analyse_bidding.
     text = read_text(args.deal, lambda t: looks_like_a_deal(t) or looks_like_json(t))
     record: Optional[GameRecord] = None
     if looks_like_json(text):
         # A record: its deal, dealer, rules and chooser_leads, each unless the option is given.
-        record, _ = record_in(text, args.deal, args.notation, args.round, "bid")
+        record, _ = record_in(text, args.deal, args.notation, args.round, "bid", args.dummy)
         deal, dealer = record.deal, args.dealer if args.dealer is not None else record.dealer
         rules = read_rules(args.rules) if args.rules else record.rules
         chooser_leads = args.chooser_leads or record.chooser_leads
@@ -252,6 +254,9 @@ def cmd_bid(args) -> str:
         raise UsageError("the following arguments are required: --dealer"
                          + (" (the record names no dealer)" if record is not None else ""))
     rules = with_contract(args, rules)
+    if args.procedure == "draaikaart" and args.turned is None:
+        raise UsageError("--procedure draaikaart (the default) needs --turned: the suit turned "
+                         "up (--turned H, say); or name another --procedure")
     analysis = analyse_bidding(deal, dealer, rules, args.procedure, args.turned,
                                args.on_all_pass, chooser_leads, args.bid,
                                worlds=args.worlds, seed=args.seed,
@@ -260,7 +265,21 @@ def cmd_bid(args) -> str:
             and record.bidder is None:      # the record's own bid (a ledig round has none)
         analysis = dataclasses.replace(analysis, bid=(_chooser(record, record.trump, analysis),
                                                       record.trump))
-    return json.dumps(analysis.to_dict()) if args.json else str(analysis)
+    if args.json:
+        return json.dumps(analysis.to_dict())
+    if record is not None and args.bid is None and record.bidder is not None and analysis.ledig:
+        return f"{analysis}\n{_ledig_verdict(analysis.ledig_bid(record.bidder, record.trump))}"
+    return str(analysis)
+
+
+def _ledig_verdict(bid: LedigBid) -> str:
+    """The verdict on a recorded ledig bid: whether its bidder takes no trick double dummy."""
+    trump = f" with trump {bid.trump.name}" if bid.trump is not None else ""
+    tricks = -bid.value
+    if bid.makeable:
+        return f"{bid.seat.name} bid ledig{trump}: makeable, takes no trick double dummy"
+    return (f"{bid.seat.name} bid ledig{trump}: not makeable, takes {tricks} "
+            f"trick{'s' if tricks != 1 else ''} double dummy")
 
 
 def _chooser(record: GameRecord, trump: Suit, analysis: BidAnalysis) -> Seat:
