@@ -279,11 +279,14 @@ def ledig_result_html(analysis: "PlayAnalysis", dd_score: int, notation: str = "
     lost = analysis.losses()
     own, other = r.playing.name, r.playing.other.name
     # A team's loss in ledig is tricks the bidder took more (its own team) or fewer (the
-    # defenders) than with best play: "lost" alone would read as tricks the team lost.
-    lines.append(say("Against best play, {own} gave the bidder {more} more and {other} let "
-                     "the bidder take {fewer} fewer.", own=own, other=other,
-                     more=tricks_text(lost[own], notation),
-                     fewer=tricks_text(lost[other], notation)))
+    # defenders) than with best play: "lost" alone would read as tricks the team lost. A team
+    # that lost nothing is not named.
+    parts = ([say("{own} gave the bidder {more} more", own=own,
+                  more=tricks_text(lost[own], notation))] if lost[own] else []) + \
+        ([say("{other} let the bidder take {fewer} fewer", other=other,
+              fewer=tricks_text(lost[other], notation))] if lost[other] else [])
+    lines.append(say("Against best play, {losses}.", losses=say(" and ").join(parts)) if parts
+                 else say("Against best play, no card cost anything."))
     return "".join(f"<p>{line}</p>" for line in lines)
 
 

@@ -86,9 +86,11 @@ DUTCH: Dict[str, str] = {
     "makeable": "haalbaar",
     "not makeable": "niet haalbaar",
     "Points given away: {losses}.": "Weggegeven punten: {losses}.",
-    "Against best play, {own} gave the bidder {more} more and {other} let the bidder take "
-    "{fewer} fewer.": "Tegen beste spel gaf {own} de bieder {more} meer en liet {other} de "
-                      "bieder {fewer} minder halen.",
+    "Against best play, {losses}.": "Tegen beste spel {losses}.",
+    "{own} gave the bidder {more} more": "gaf {own} de bieder {more} meer",
+    "{other} let the bidder take {fewer} fewer": "liet {other} de bieder {fewer} minder halen",
+    " and ": " en ",
+    "Against best play, no card cost anything.": "Tegen beste spel kostte geen kaart iets.",
     "{team} took all 8 tricks (pit).": "{team} haalde alle 8 slagen (pit).",
     # ledig
     "{bidder} bid ledig with {leader} leading: ": "{bidder} speelde ledig met {leader} als uitkomst: ",
