@@ -455,12 +455,33 @@ def test_suits_fall_back_to_letters_on_an_ascii_stream():
     assert result.returncode == 0 and b"+/-" in result.stdout
 
 
+DUTCH_DEAL = "N:A7.HV9.9.87 B10.B.HV108.10 HV.A87.A7.9 98.10.B.AHVB"    # DEAL in "nl"
+
+
+def test_dutch_cards_fall_back_to_dutch_suit_letters(tmp_path):
+    result = klaverjas("table", DUTCH_DEAL, "--notation", "nl", env=STRICT_STREAMS["ascii"])
+    assert result.returncode == 0
+    assert result.stdout.decode("ascii").splitlines()[1] == "E  SB10     HB       RHV108   K10"
+    record = tmp_path / "nl.json"
+    record.write_text(json.dumps({"deal": DUTCH_DEAL, "dealer": "E", "trump": "R",
+                                  "playing": "EW", "notation": "nl", "played": "SH S9 SA SB"}))
+    result = klaverjas("analyse", str(record), env=STRICT_STREAMS["ascii"])
+    assert result.returncode == 0
+    assert result.stdout.decode("ascii").splitlines()[-4].startswith("EW plays R (R), S leads.")
+    # bid prints in en whatever the notation of its input.
+    result = klaverjas("bid", DUTCH_DEAL, "--notation", "nl", "--dealer", "W", "--turned", "R",
+                       env=STRICT_STREAMS["ascii"])
+    assert result.returncode == 0
+    assert result.stdout.decode("ascii").splitlines()[2].split() == ["seat", "D", "D"]
+
+
 def test_printable_keeps_what_the_stream_can_encode():
     from solver.cli.output import printable
     utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     latin1 = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
     assert printable("♠A ° \udcff", utf8) == "♠A ° \\udcff"
     assert printable("♠A °", latin1) == "SA °"
+    assert printable("♣H ♦V", latin1, "nl") == "KH RV"
 
 
 def text_stdin(data: bytes, encoding="utf-8"):

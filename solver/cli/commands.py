@@ -59,12 +59,24 @@ def _signed(value) -> str:
     return str(value) if isinstance(value, bool) else f"{value:+d}"
 
 
+# The attribute of the parsed arguments that names the card notation of what a command
+# prints (default "en"): a stream without suit signs then shows that notation's suit letters.
+PRINTED_IN = "printed_in"
+
+
+def printed_in(args: Any, notation: str) -> str:
+    """Note that the command of `args` prints its cards in `notation`, and return it."""
+    setattr(args, PRINTED_IN, notation)
+    return notation
+
+
 # -- the subcommands ---------------------------------------------------------------------------
 
 def cmd_solve(args) -> str:
     # The value and line are for the playing team; --moves text for the team to move
     # (MovesResult.to_text), its JSON for the playing team, as solve_moves gives them.
     game = read_position(args)
+    printed_in(args, args.notation)
     solver = Solver(game.rules, args.table_mb or DEFAULT_TABLE_MB)
     if args.moves:
         moves = MovesResult(args.objective, solver.move_values(game, args.objective),
@@ -87,6 +99,7 @@ def cmd_solve(args) -> str:
 
 def cmd_table(args) -> str:
     deal, rules = read_deal(args.deal, args.notation), with_contract(args, read_rules(args.rules))
+    printed_in(args, args.notation)
     table = solve_table(deal, rules, **search_options(args, rules))
     return json.dumps(table.to_dict()) if args.json else \
         f"{table.deal.to_text(notation=args.notation)}\n\n{table}"
@@ -110,6 +123,7 @@ def the_record(args, command: str) -> Tuple[GameRecord, str]:
     record's own)."""
     record, notation = read_record(args.record, args.notation, args.round, command,
                                    getattr(args, "dummy", None))
+    printed_in(args, notation)
     return record_with_overrides(args, record, *record_rules(args)), notation
 
 
