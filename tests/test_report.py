@@ -400,3 +400,22 @@ def test_the_replay_shows_a_revoke_on_the_table_with_counter_and_note_agreeing(b
         "card black illegal"
     browser.find_element(By.ID, "prev").click()
     assert browser.find_element(By.ID, "step-note").text.startswith("9 of 10 cards played")
+
+
+@pytest.mark.parametrize("changes, dutch", [
+    ({"players": {"N": "Anna", "E": "Bob", "S": "Cor", "W": "Dirk"}},
+     ["Spelers: N Anna, E Bob, S Cor, W Dirk.", "Per speler: Bob (E, speelt) 179",
+      "Anna (N, verdediger) 43"]),
+    ({"rules": {"players": 3}, "dummy": "E"},
+     ["Drie spelers: W speelt W en de blinde, E (de stille partner); N en S verdedigen.",
+      "Per speler: W (kiezer, met blinde E) 179"]),
+    ({"rules": {"players": 2}},
+     ["Twee spelers: EW heeft E en W; NS heeft N en S.", "E (heeft E en W) 179"]),
+])
+def test_a_dutch_report_names_the_players_in_dutch(changes, dutch):
+    data = {**json.loads(EXAMPLE.read_text()), **changes}
+    page = report(GameRecord.from_dict(data), "nl")
+    for words in dutch:
+        assert words in page
+    shown = page.split('id="report-data"')[0]
+    assert "Players" not in shown and "Per player" not in shown and "(defender)" not in shown
