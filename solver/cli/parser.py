@@ -330,7 +330,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--turned", default=None, type=suit("--turned"),
                    help="the turned suit, needed by draaikaart (default: none)")
     p.add_argument("--on-all-pass", default="turned_forced", choices=ON_ALL_PASS,
-                   metavar="WHEN", help=f"draaikaart when all pass: {', '.join(ON_ALL_PASS)} (default: turned_forced)")
+                   metavar="WHEN", help=f"draaikaart when all pass: {', '.join(ON_ALL_PASS)} "
+                                        "(default: turned_forced)")
     p.add_argument("--chooser-leads", action="store_true",
                    help="the chooser leads trick 1 (default: the record's, else left of the "
                         "dealer leads)")
