@@ -297,3 +297,13 @@ def test_a_broken_duty_or_a_wrong_bidder_is_named_in_one_short_line():
     with pytest.raises(SolverError) as raised:
         move_values(**dict(BASES["ledig"], playing=1))
     assert str(raised.value).startswith("row 0: bidder=S") and len(str(raised.value)) <= SHORT
+
+
+def test_a_suit_letter_where_ledig_has_no_trump_says_that_trump_is_minus_1():
+    arguments = BASES["ledig"]
+    with pytest.raises(NotationError) as raised:
+        move_values(**dict(arguments, trump="S"))
+    assert str(raised.value) == ("trump is 'S', not -1: a ledig round under "
+                                 "ledig_trump='none' has no trump")
+    with pytest.raises(NotationError, match=r"^row 1: trump is 'H', not -1"):
+        move_values(**dict(arguments, trump=[-1, "H", -1]))

@@ -1,6 +1,6 @@
 import pytest
 
-from solver import Card, Rank, Seat, Suit, Team, parse_cards
+from solver import Card, Rank, Seat, Suit, SolverError, Team, parse_cards
 
 
 @pytest.mark.parametrize("text", ["HA", "ha", "♥A", "♡A", " HA "])
@@ -61,3 +61,12 @@ def test_unknown_seat_and_team_are_named():
         Seat.parse("X")
     with pytest.raises(ValueError, match="unknown team 'NE'"):
         Team.parse("NE")
+
+
+def test_to_str_refuses_a_notation_in_the_place_of_symbols():
+    card = Card.parse("HK")
+    with pytest.raises(SolverError, match=r"give the notation by name, to_str\(notation='nl'\)"):
+        card.to_str("nl")
+    with pytest.raises(SolverError, match="symbols must be True or False, got 1"):
+        card.to_str(1)
+    assert card.to_str(notation="nl") == "HH" and card.to_str(True, "nl") == "♥H"

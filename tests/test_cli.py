@@ -115,7 +115,7 @@ def test_rules_from_a_json_file(tmp_path, capsys):
     (["solve", DEAL, "--trump", "S", "--leader", "S", "--playing", "EW", "--rules", "utrecht"],
      "not amsterdam, rotterdam, inline JSON or a readable JSON file"),
     (["analyse", "missing.json"], "cannot read missing.json"),
-    (["bid", DEAL, "--dealer", "W"], "procedure draaikaart needs the turned suit"),
+    (["bid", DEAL, "--dealer", "W"], "--procedure draaikaart (the default) needs --turned"),
 ])
 def test_errors_are_one_line_with_status_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)
@@ -165,11 +165,15 @@ def test_every_option_has_help_with_its_default():
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["bid", DEAL, "--dealer", "W"], "draaikaart needs the turned suit"),
+    (["bid", DEAL, "--dealer", "W"], "draaikaart (the default) needs --turned"),
     (["solve", DEAL, "--trump", "X", "--leader", "S", "--playing", "EW"],
      "argument --trump: unknown suit 'X'"),
     (["bid", DEAL, "--dealer", "W", "--procedure", "utrechts", "--bid", "E H"],
      "seat E may not choose a trump"),
+    (["bid", DEAL, "--dealer", "W", "--procedure", "xx"],
+     "argument --procedure: invalid choice: 'xx'"),
+    (["bid", DEAL, "--dealer", "W", "--turned", "H", "--on-all-pass", "zz"],
+     "argument --on-all-pass: invalid choice: 'zz'"),
     (["bid", DEAL, "--dealer", "W", "--turned", "S", "--bid", "N"],
      "argument --bid: 'N': give the seat and the trump"),
     (["solve", DEAL.removeprefix("N:"), "--trump", "S", "--leader", "S", "--playing", "EW"],
@@ -336,11 +340,9 @@ def test_running_out_of_memory_is_one_line(monkeypatch, capsys):
     assert status == 2 and out == "" and err.startswith("klaverjas: error: out of memory")
 
 
+# The procedure, --turned and --on-all-pass are checked by the parser, in the command line's
+# words (test_messages_speak_the_command_line_language); the rest by the analysis.
 @pytest.mark.parametrize("argv, call", [
-    (["--dealer", "W"], dict(dealer="W")),
-    (["--dealer", "W", "--procedure", "utrecht"], dict(dealer="W", procedure="utrecht")),
-    (["--dealer", "W", "--turned", "S", "--on-all-pass", "dealer"],
-     dict(dealer="W", turned="S", on_all_pass="dealer")),
     (["--dealer", "W", "--procedure", "utrechts", "--bid", "E H"],
      dict(dealer="W", procedure="utrechts", bid=("E", "H"))),
 ])
@@ -471,12 +473,33 @@ def test_suits_fall_back_to_letters_on_an_ascii_stream():
     assert result.returncode == 0 and b"+/-" in result.stdout
 
 
+DUTCH_DEAL = "N:A7.HV9.9.87 B10.B.HV108.10 HV.A87.A7.9 98.10.B.AHVB"    # DEAL in "nl"
+
+
+def test_dutch_cards_fall_back_to_dutch_suit_letters(tmp_path):
+    result = klaverjas("table", DUTCH_DEAL, "--notation", "nl", env=STRICT_STREAMS["ascii"])
+    assert result.returncode == 0
+    assert result.stdout.decode("ascii").splitlines()[1] == "E  SB10     HB       RHV108   K10"
+    record = tmp_path / "nl.json"
+    record.write_text(json.dumps({"deal": DUTCH_DEAL, "dealer": "E", "trump": "R",
+                                  "playing": "EW", "notation": "nl", "played": "SH S9 SA SB"}))
+    result = klaverjas("analyse", str(record), env=STRICT_STREAMS["ascii"])
+    assert result.returncode == 0
+    assert result.stdout.decode("ascii").splitlines()[-4].startswith("EW plays R (R), S leads.")
+    # bid prints in en whatever the notation of its input.
+    result = klaverjas("bid", DUTCH_DEAL, "--notation", "nl", "--dealer", "W", "--turned", "R",
+                       env=STRICT_STREAMS["ascii"])
+    assert result.returncode == 0
+    assert result.stdout.decode("ascii").splitlines()[2].split() == ["seat", "D", "D"]
+
+
 def test_printable_keeps_what_the_stream_can_encode():
     from solver.cli.output import printable
     utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     latin1 = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
     assert printable("♠A ° \udcff", utf8) == "♠A ° \\udcff"
     assert printable("♠A °", latin1) == "SA °"
+    assert printable("♣H ♦V", latin1, "nl") == "KH RV"
 
 
 def text_stdin(data: bytes, encoding="utf-8"):
@@ -895,6 +918,30 @@ def test_a_full_disk_under_labels_exits_1(tmp_path, monkeypatch, capsys):
     assert status == 1 and "No space left on device" in err
 
 
+def test_a_full_disk_under_labels_names_the_file_it_could_not_write(tmp_path, monkeypatch,
+                                                                     capsys):
+    # The first write of a run into a new folder is the pid in its lock file.
+    from solver.labels.folder import LOCK
+
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "pwrite", full_disk)
+    out = tmp_path / "labels"
+    status, _, err = run(capsys, "labels", "--out", str(out), "--deals", "1", "--positions",
+                         "root", "--format", "npz", "--workers", "1", "--quiet")
+    assert (status, err) == (1, f"klaverjas: error: cannot write {out / LOCK}: "
+                                "No space left on device\n")
+
+
+def test_report_to_a_link_writes_the_file_it_shows(tmp_path, capsys):
+    real = tmp_path / "real.html"
+    real.write_text("old")
+    link = tmp_path / "link.html"
+    link.symlink_to(real)
+    assert run(capsys, "report", EXAMPLE, "-o", str(link), "--worlds", "0")[0] == 0
+    assert link.is_symlink() and real.read_text().startswith("<!DOCTYPE html>")
+
+
 # -- one round of many, and a record wherever a round is taken ------------------------------------
 
 @pytest.fixture
@@ -980,3 +1027,47 @@ def test_a_file_name_keeps_its_signs_on_an_ascii_stream(tmp_path):
 def test_a_table_of_three_without_a_dummy_names_the_option(capsys):
     status, _, err = run(capsys, "solve", *POSITION, "--rules", '{"players": 3}')
     assert status == 2 and "needs --dummy" in err and "dummy='N'" not in err
+
+
+# -- bid and a record: --turned, --dummy and a recorded ledig bid ---------------------------------
+
+def _three_player_record(tmp_path: Path) -> Path:
+    """examples/game.json at a table of three, naming no dummy (EW plays)."""
+    data = json.loads(Path(EXAMPLE).read_text())
+    data["rules"] = {"players": 3}
+    path = tmp_path / "g3.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_bid_without_turned_names_the_option(capsys):
+    status, _, err = run(capsys, "bid", EXAMPLE)
+    assert status == 2 and "--turned" in err and "turned='H'" not in err
+
+
+@pytest.mark.parametrize("command", ["analyse", "report", "bid"])
+def test_a_record_without_its_dummy_names_the_option(tmp_path, capsys, command):
+    extra = ["--turned", "H"] if command == "bid" else []
+    status, _, err = run(capsys, command, str(_three_player_record(tmp_path)), *extra)
+    assert status == 2 and "give the dummy's seat with --dummy" in err and "dummy='N'" not in err
+
+
+@pytest.mark.parametrize("command", ["analyse", "report", "bid"])
+def test_dummy_fills_in_a_record_that_names_none(tmp_path, capsys, command):
+    record = str(_three_player_record(tmp_path))
+    extra = {"analyse": [], "report": ["-o", str(tmp_path / "r.html"), "--worlds", "0"],
+             "bid": ["--turned", "H"]}[command]
+    status, out, err = run(capsys, command, record, "--dummy", "W", *extra)
+    assert (status, err) == (0, "")
+    if command == "analyse":
+        assert "E (chooser, with dummy W)" in out
+    status, _, err = run(capsys, command, record, "--dummy", "N", *extra)
+    assert status == 2 and err.startswith("klaverjas: error: argument --dummy: N does not fit "
+                                          "this record: dummy=N is in team NS")
+
+
+def test_bid_gives_the_verdict_on_a_recorded_ledig_bid(capsys):
+    ledig = str(Path(EXAMPLE).with_name("ledig.json"))
+    status, out, _ = run(capsys, "bid", ledig, "--procedure", "free")
+    assert status == 0
+    assert out.rstrip().splitlines()[-1] == "N bid ledig: makeable, takes no trick double dummy"

@@ -566,7 +566,8 @@ def test_a_ledig_summary_says_which_way_each_teams_tricks_went():
     lines = analysis.summary().splitlines()
     own, other = analysis.record.playing.name, analysis.record.playing.other.name
     assert lines[1].startswith(f"{own} gave the bidder ")
-    assert lines[2].startswith(f"{other} let the bidder take ")
+    # The defenders' cards cost nothing here: said so, not as "0 tricks fewer".
+    assert lines[2] == f"{other}'s cards cost nothing against best play."
     assert not any(" lost " in line for line in lines)
 
 
@@ -610,3 +611,10 @@ def test_analysing_trump_and_ledig_rounds_together_keeps_points_and_tricks_apart
     assert main(["analyse", str(games), "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "per trump round, in points" in out and "per ledig round, in tricks" in out
+
+
+def test_a_team_whose_cards_cost_nothing_is_said_to_lose_nothing():
+    # In examples/ledig.json only NS's ♦J cost a trick.
+    lines = analyse_play(GameRecord.load(EXAMPLE), workers=1).summary().splitlines()
+    assert "EW's cards cost nothing against best play." in lines
+    assert not any("no trick fewer" in line or "0 tricks" in line for line in lines)

@@ -1,4 +1,6 @@
 """solver.pettingzoo: the AEC environment passes PettingZoo's own API test."""
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -107,6 +109,10 @@ def test_a_step_before_reset_is_named():
     # the wrapper keeps PettingZoo's own order check, an AssertionError that says so
     with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
         env().step(0)
+    # and docs/errors.md says which comes from where
+    row = next(line for line in (Path(__file__).parents[1] / "docs" / "errors.md").read_text()
+               .splitlines() if line.startswith("| `ActionError`"))
+    assert "`raw_env()`" in row and "`AssertionError`" in row
 
 
 @pytest.mark.parametrize("agent", ["X", "player_0", 0, None, "n"])

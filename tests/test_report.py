@@ -1,6 +1,7 @@
 """The HTML report and the rich output in Jupyter: testable markup, losses equal to
 analyse_play's, and a real browser that shows and steps through the page."""
 import ast
+import dataclasses
 import json
 import re
 import subprocess
@@ -123,9 +124,21 @@ def test_the_replay_note_names_the_card_about_to_be_played_in_the_present(page):
 
 
 def test_a_ledig_report_says_which_way_the_tricks_went():
+    # NS's ♦J gave the bidder a trick; EW's cards cost nothing, so EW is not named.
     page = report(GameRecord.load(ROOT / "examples" / "ledig.json"))
-    assert "gave the bidder" in page and "let the bidder take" in page
+    assert "<p>Against best play, NS gave the bidder 1 trick more.</p>" in page
+    assert "0 tricks" not in page and "let the bidder take" not in page
     assert "lost 1 trick" not in page and "Tricks given away" not in page
+
+
+def test_a_ledig_report_with_no_loss_says_so():
+    from solver.html.page import ledig_result_html
+    record = GameRecord.load(ROOT / "examples" / "ledig.json")
+    perfect = analyse_play(record)
+    perfect = dataclasses.replace(perfect, steps=[dataclasses.replace(s, loss=0)
+                                                  for s in perfect.steps])
+    assert "<p>Against best play, no card cost anything.</p>" in ledig_result_html(perfect, 0)
+    assert "Tegen beste spel kostte geen kaart iets." in ledig_result_html(perfect, 0, "nl")
 
 
 def test_a_dutch_report_shows_dutch_cards_and_labels(analysis, table):
@@ -387,3 +400,22 @@ def test_the_replay_shows_a_revoke_on_the_table_with_counter_and_note_agreeing(b
         "card black illegal"
     browser.find_element(By.ID, "prev").click()
     assert browser.find_element(By.ID, "step-note").text.startswith("9 of 10 cards played")
+
+
+@pytest.mark.parametrize("changes, dutch", [
+    ({"players": {"N": "Anna", "E": "Bob", "S": "Cor", "W": "Dirk"}},
+     ["Spelers: N Anna, E Bob, S Cor, W Dirk.", "Per speler: Bob (E, speelt) 179",
+      "Anna (N, verdediger) 43"]),
+    ({"rules": {"players": 3}, "dummy": "E"},
+     ["Drie spelers: W speelt W en de blinde, E (de stille partner); N en S verdedigen.",
+      "Per speler: W (kiezer, met blinde E) 179"]),
+    ({"rules": {"players": 2}},
+     ["Twee spelers: EW heeft E en W; NS heeft N en S.", "E (heeft E en W) 179"]),
+])
+def test_a_dutch_report_names_the_players_in_dutch(changes, dutch):
+    data = {**json.loads(EXAMPLE.read_text()), **changes}
+    page = report(GameRecord.from_dict(data), "nl")
+    for words in dutch:
+        assert words in page
+    shown = page.split('id="report-data"')[0]
+    assert "Players" not in shown and "Per player" not in shown and "(defender)" not in shown

@@ -348,11 +348,14 @@ def _count(number: int, unit: str) -> str:
 def _team_loss(analysis: PlayAnalysis, team: str, lost: int) -> str:
     """What a team's cards cost: "NS lost 20 points"; in ledig, where the cost is tricks the
     bidder takes, "NS gave the bidder 1 trick more than best play" (the bidder's team) or "EW
-    let the bidder take 1 trick fewer than best play" (the defenders)."""
+    let the bidder take 1 trick fewer than best play" (the defenders); "EW's cards cost nothing
+    against best play" when its cards cost nothing."""
     bidder = analysis.record.bidder
+    if not lost:
+        return f"{team}'s cards cost nothing against best play"
     if bidder is None:
         return f"{team} lost {_count(lost, analysis.unit)}"
-    tricks = "no trick" if not lost else _count(lost, "tricks")
+    tricks = _count(lost, "tricks")
     if bidder.team.name == team:
         return f"{team} gave the bidder {tricks} more than best play"
     return f"{team} let the bidder take {tricks} fewer than best play"

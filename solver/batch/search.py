@@ -278,7 +278,12 @@ def _check_round_columns(rules: Rules, bidder: Any, dummy: Any) -> None:
 _SEAT = (0, 3, "a seat 0..3 or N, E, S, W", lambda text: Seat.parse(text))
 _TEAM = (0, 1, "a team 0..1 or NS, EW", lambda text: Team.parse(text))
 _SUIT = (0, 3, "a suit 0..3 or C, D, H, S", lambda text: Suit.parse(text))
-_NO_TRUMP = (-1, -1, "-1: ledig_trump='none' has no trump", None)
+
+
+def _no_suit(text: str) -> int:
+    """No text is a trump where there is none: refused, the error naming the row and -1."""
+    raise NotationError(f"{text!r} is no trump")
+_NO_TRUMP = (-1, -1, "-1: a ledig round under ledig_trump='none' has no trump", _no_suit)
 
 
 class _Rows:

@@ -22,7 +22,7 @@ DONE, CANNOT_WRITE, BAD_INPUT, INTERRUPTED, PIPE_CLOSED = 0, 1, 2, 130, 141
 def main(argv: Optional[List[str]] = None) -> int:
     try:
         # Imported here, not above: a missing or stale engine is then one line, not a traceback.
-        from .commands import COMMANDS, WRITE_FILES
+        from .commands import COMMANDS, PRINTED_IN, WRITE_FILES
         from .parser import UsageError, build_parser
     except ImportError as err:
         return _fail(str(err))
@@ -38,7 +38,9 @@ def main(argv: Optional[List[str]] = None) -> int:
             # Said before the work, not after: nothing would show its result.
             return _fail("standard output is closed: nowhere to print the result", CANNOT_WRITE)
         args.argv = list(argv) if argv is not None else sys.argv[1:]
-        return _print(COMMANDS[args.command](args))
+        text = COMMANDS[args.command](args)
+        # The notation of the cards printed (PRINTED_IN: set by the command that prints them).
+        return _print(text, getattr(args, PRINTED_IN, "en"))
     except (UsageError, SolverError) as err:
         # Raised from an OSError (a report or a shard that could not be written): the input
         # was sound, the machine refused.
@@ -53,12 +55,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         return _interrupted()
 
 
-def _print(text: str) -> int:
+def _print(text: str, notation: str = "en") -> int:
     stream = sys.stdout
     if stream is None:        # a command whose work is a file, run with no standard output
         return DONE
     try:
-        stream.write(printable(text, stream) + "\n")
+        stream.write(printable(text, stream, notation) + "\n")
         stream.flush()        # a closed pipe or a full disk shows up here
     except BrokenPipeError:
         return _pipe_closed()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ..analysis import analyse_bidding, analyse_play, analyse_view, solve_table
-from ..analysis.bidding import BidAnalysis
+from ..analysis.bidding import BidAnalysis, LedigBid
 from ..analysis.play import PlayAnalysis, PlayStep
 from ..engine.moves import MovesResult
 from ..engine.search import DEFAULT_TABLE_MB, Solver
@@ -60,12 +60,24 @@ def _signed(value: int) -> str:
     return str(value) if isinstance(value, bool) else f"{value:+d}"
 
 
+# The attribute of the parsed arguments that names the card notation of what a command
+# prints (default "en"): a stream without suit signs then shows that notation's suit letters.
+PRINTED_IN = "printed_in"
+
+
+def printed_in(args: Any, notation: str) -> str:
+    """Note that the command of `args` prints its cards in `notation`, and return it."""
+    setattr(args, PRINTED_IN, notation)
+    return notation
+
+
 # -- the subcommands ---------------------------------------------------------------------------
 
 def cmd_solve(args: argparse.Namespace) -> str:
     # The value and line are for the playing team; --moves text for the team to move
     # (MovesResult.to_text), its JSON for the playing team, as solve_moves gives them.
     game = read_position(args)
+    printed_in(args, args.notation)
     solver = Solver(game.rules, args.table_mb or DEFAULT_TABLE_MB)
     if args.moves:
         moves = MovesResult(args.objective, solver.move_values(game, args.objective),
@@ -88,6 +100,7 @@ def cmd_solve(args: argparse.Namespace) -> str:
 
 def cmd_table(args: argparse.Namespace) -> str:
     deal, rules = read_deal(args.deal, args.notation), with_contract(args, read_rules(args.rules))
+    printed_in(args, args.notation)
     table = solve_table(deal, rules, **search_options(args, rules))
     return json.dumps(table.to_dict()) if args.json else \
         f"{table.deal.to_text(notation=args.notation)}\n\n{table}"
@@ -109,7 +122,9 @@ def the_record(args: argparse.Namespace, command: str) -> Tuple[GameRecord, str]
     """The record of `args.record` (its --round of a JSON Lines file) under --rules,
     --contract, --bidder and --dummy, and the notation to print it in (--notation, else the
     record's own)."""
-    record, notation = read_record(args.record, args.notation, args.round, command)
+    record, notation = read_record(args.record, args.notation, args.round, command,
+                                   getattr(args, "dummy", None))
+    printed_in(args, notation)
     return record_with_overrides(args, record, *record_rules(args)), notation
 
 
@@ -237,12 +252,13 @@ def cmd_view(args: argparse.Namespace) -> str:
 
 
 def cmd_bid(args: argparse.Namespace) -> str:
-    # The procedure, and the turned suit draaikaart needs, are checked by analyse_bidding.
+    # The procedure and --on-all-pass are checked by the parser, --turned here, the rest by
+    # analyse_bidding.
     text = read_text(args.deal, lambda t: looks_like_a_deal(t) or looks_like_json(t))
     record: Optional[GameRecord] = None
     if looks_like_json(text):
         # A record: its deal, dealer, rules and chooser_leads, each unless the option is given.
-        record, _ = record_in(text, args.deal, args.notation, args.round, "bid")
+        record, _ = record_in(text, args.deal, args.notation, args.round, "bid", args.dummy)
         deal, dealer = record.deal, args.dealer if args.dealer is not None else record.dealer
         rules = read_rules(args.rules) if args.rules else record.rules
         chooser_leads = args.chooser_leads or record.chooser_leads
@@ -253,6 +269,9 @@ def cmd_bid(args: argparse.Namespace) -> str:
         raise UsageError("the following arguments are required: --dealer"
                          + (" (the record names no dealer)" if record is not None else ""))
     rules = with_contract(args, rules)
+    if args.procedure == "draaikaart" and args.turned is None:
+        raise UsageError("--procedure draaikaart (the default) needs --turned: the suit turned "
+                         "up (--turned H, say); or name another --procedure")
     analysis = analyse_bidding(deal, dealer, rules, args.procedure, args.turned,
                                args.on_all_pass, chooser_leads, args.bid,
                                worlds=args.worlds, seed=args.seed,
@@ -261,7 +280,21 @@ def cmd_bid(args: argparse.Namespace) -> str:
             and record.bidder is None:      # the record's own bid (a ledig round has none)
         analysis = dataclasses.replace(analysis, bid=(_chooser(record, record.trump, analysis),
                                                       record.trump))
-    return json.dumps(analysis.to_dict()) if args.json else str(analysis)
+    if args.json:
+        return json.dumps(analysis.to_dict())
+    if record is not None and args.bid is None and record.bidder is not None and analysis.ledig:
+        return f"{analysis}\n{_ledig_verdict(analysis.ledig_bid(record.bidder, record.trump))}"
+    return str(analysis)
+
+
+def _ledig_verdict(bid: LedigBid) -> str:
+    """The verdict on a recorded ledig bid: whether its bidder takes no trick double dummy."""
+    trump = f" with trump {bid.trump.name}" if bid.trump is not None else ""
+    tricks = -bid.value
+    if bid.makeable:
+        return f"{bid.seat.name} bid ledig{trump}: makeable, takes no trick double dummy"
+    return (f"{bid.seat.name} bid ledig{trump}: not makeable, takes {tricks} "
+            f"trick{'s' if tricks != 1 else ''} double dummy")
 
 
 def _chooser(record: GameRecord, trump: Suit, analysis: BidAnalysis) -> Seat:

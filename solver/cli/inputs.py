@@ -10,6 +10,7 @@ import sys
 from typing import Any, Callable, Collection, Dict, FrozenSet, Optional, Tuple, Union
 
 from ..errors import RecordError, RulesError, quote, shorten
+from ..model.cards import Seat
 from ..model.deal import Deal
 from ..model.game import Game
 from ..model.json_text import json_numbers_in_range
@@ -109,24 +110,26 @@ def read_deal(source: str, notation: str = "en") -> Deal:
 
 
 def read_record(source: str, notation: Optional[str] = None, round_number: Optional[int] = None,
-                command: str = "report") -> Tuple[GameRecord, str]:
+                command: str = "report", dummy: Optional[Seat] = None) -> Tuple[GameRecord, str]:
     """The record `source` names, and the card notation to print it in: `notation` (--notation)
     when given, which is also the record's when it names none; else the record's own ("en"
     when it names none).
 
     A JSON Lines file of several records needs `round_number` (--round, 1 for the first
-    line): `command` takes one round, and is named in the error that says so."""
-    return record_in(read_text(source, looks_like_json), source, notation, round_number, command)
+    line): `command` takes one round, and is named in the error that says so. `dummy`
+    (--dummy) is the dummy of a three-player record that names none."""
+    return record_in(read_text(source, looks_like_json), source, notation, round_number, command,
+                     dummy)
 
 
 def record_in(text: str, source: str, notation: Optional[str] = None,
-              round_number: Optional[int] = None, command: str = "report"
-              ) -> Tuple[GameRecord, str]:
+              round_number: Optional[int] = None, command: str = "report",
+              dummy: Optional[Seat] = None) -> Tuple[GameRecord, str]:
     """`read_record` of the `text` read from `source`."""
     json_numbers_in_range(text, "game record")
     reading = notation or "en"
     try:
-        record = GameRecord.from_json(text, reading)
+        record = _one_record(text, reading, dummy)
         lines = [text]
     except RecordError:
         lines = [line for line in text.splitlines() if line.strip()]
@@ -142,10 +145,40 @@ def record_in(text: str, source: str, notation: Optional[str] = None,
                              f"{len(lines)} round{'s' if len(lines) != 1 else ''}")
         if len(lines) > 1:
             try:
-                record = GameRecord.from_json(lines[round_number - 1], reading)
+                record = _one_record(lines[round_number - 1], reading, dummy)
             except RecordError as err:
                 raise RecordError(f"{shown(source)}, round {round_number}: {err}") from None
     return record, notation or _own_notation(lines[(round_number or 1) - 1])
+
+
+def _one_record(text: str, notation: str, dummy: Optional[Seat]) -> GameRecord:
+    """The record of one round's JSON `text`. One that names no dummy but is read with one (a
+    three-player round) takes `dummy` (--dummy), or is refused naming --dummy."""
+    try:
+        return GameRecord.from_json(text, notation)
+    except RecordError as refused:
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        if not isinstance(data, dict) or data.get("dummy") is not None:
+            raise refused
+        if dummy is None:
+            # Refused for want of a dummy when a seat of either team would do.
+            for seat in (Seat.N, Seat.E):
+                try:
+                    GameRecord.from_dict({**data, "dummy": seat.name}, notation)
+                except RecordError:
+                    continue
+                raise UsageError("this record is a round of three players (players=3) and names "
+                                 "no dummy: give the dummy's seat with --dummy (N, E, S or W, a "
+                                 "seat of the playing team)") from None
+            raise refused
+        try:
+            return GameRecord.from_dict({**data, "dummy": dummy.name}, notation)
+        except RecordError as err:
+            raise UsageError(f"argument --dummy: {dummy.name} does not fit this record: "
+                             f"{str(err).replace('game record: ', '', 1)}") from None
 
 
 def _own_notation(text: str) -> str:

@@ -8,14 +8,23 @@ stream cannot encode it, but never given letters for its signs, which would name
 from __future__ import annotations
 
 import os
-from typing import Optional, TextIO, Union
+from typing import Dict, Optional, TextIO, Union
 
 from ..errors import shorten
+from ..model.cards import Suit
 
-# What a stream without the signs of the readable output shows instead.
-PLAIN_SIGNS = str.maketrans({
-    "♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S",
-    "°": "o", "±": "+/-", "×": "x", "—": "-"})
+# Each suit's signs, solid and outlined, in the order of Suit.
+_SUIT_SIGNS = ("♣♧", "♦♢", "♥♡", "♠♤")
+_OTHER_SIGNS = {"°": "o", "±": "+/-", "×": "x", "—": "-"}
+
+
+def plain_signs(notation: str = "en") -> Dict[int, str]:
+    """What a stream without the signs of the readable output shows instead, in `notation`:
+    the suit letters of the notation its cards are written in (♦ is D in "en", R in "nl"), so
+    that ♦H falls back to RH, not to a mix of the two notations."""
+    suits = {sign: suit.letter_in(notation) for suit, signs in zip(Suit, _SUIT_SIGNS)
+             for sign in signs}
+    return str.maketrans({**suits, **_OTHER_SIGNS})
 
 
 # Around a file name in the text to print (private-use characters no message holds).
@@ -49,9 +58,10 @@ def one_line(text: str) -> str:
                    for c in text)
 
 
-def printable(text: str, stream: Optional[TextIO]) -> str:
+def printable(text: str, stream: Optional[TextIO], notation: str = "en") -> str:
     """`text` as `stream` can encode it: unchanged where it can, else with plain letters for
-    the signs its encoding lacks, and a backslash escape for any character still left over."""
+    the signs its encoding lacks (suit letters of `notation`, the one its cards are written
+    in), and a backslash escape for any character still left over."""
     encoding = getattr(stream, "encoding", None)
     plain = text.replace(NAME_START, "").replace(NAME_END, "")
     if not encoding:
@@ -63,7 +73,8 @@ def printable(text: str, stream: Optional[TextIO]) -> str:
         pass
     except LookupError:       # an encoding Python does not know: keep to ASCII
         encoding = "ascii"
-    missing = {code: plain for code, plain in PLAIN_SIGNS.items() if not _encodes(chr(code), encoding)}
+    missing = {code: plain for code, plain in plain_signs(notation).items()
+               if not _encodes(chr(code), encoding)}
     # The text between file names (the even pieces) takes letters for signs; names do not.
     pieces = text.replace(NAME_END, NAME_START).split(NAME_START)
     kept = "".join(piece if i % 2 else piece.translate(missing) for i, piece in enumerate(pieces))

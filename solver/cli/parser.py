@@ -327,16 +327,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help=RULES_HELP.replace("amsterdam (the default)", "amsterdam") + " (default: "
                         "the record's, else amsterdam)")
     round_of_many(p)
+    dummy(p, help_text=DUMMY_HELP + " (default: the record's)")
     contract(p, "with ledig, also whether each seat could have bid ledig and taken no trick, "
                 "beside the trump bids (default: the rules' contract, trump)", bidder_help=None)
     p.add_argument("--dealer", default=None, type=seat,
                    help="the dealer's seat (required with a deal; default: the record's)")
-    p.add_argument("--procedure", default="draaikaart",
+    p.add_argument("--procedure", default="draaikaart", choices=PROCEDURES, metavar="PROCEDURE",
                    help=f"how trump is chosen: {', '.join(PROCEDURES)} (default: draaikaart)")
     p.add_argument("--turned", default=None, type=suit("--turned"),
                    help="the turned suit, needed by draaikaart (default: none)")
-    p.add_argument("--on-all-pass", default="turned_forced",
-                   help=f"draaikaart when all pass: {', '.join(ON_ALL_PASS)} (default: turned_forced)")
+    p.add_argument("--on-all-pass", default="turned_forced", choices=ON_ALL_PASS,
+                   metavar="WHEN", help=f"draaikaart when all pass: {', '.join(ON_ALL_PASS)} "
+                                        "(default: turned_forced)")
     p.add_argument("--chooser-leads", action="store_true",
                    help="the chooser leads trick 1 (default: the record's, else left of the "
                         "dealer leads)")

@@ -73,7 +73,7 @@ def render(analysis: "PlayAnalysis", table: "Union[DDTable, LedigTable]", dd_sco
 <title>{esc(title)}</title><style>{asset("report.css")}{asset("page.css")}</style></head>
 <body><main class="kj">
 <section><h1>{heading}, {say("{leader} leads", leader=r.leader)}{dealer}</h1>
-<p>{esc(rules_in_words(r.rules))}</p>{players_html(r)}{compass_html(r.deal, labels=seat_labels(r), dummy=r.dummy, notation=notation)}</section>
+<p>{esc(rules_in_words(r.rules))}</p>{players_html(r, notation)}{compass_html(r.deal, labels=seat_labels(r), dummy=r.dummy, notation=notation)}</section>
 <section id="replay-section"><h2>{say("Replay")}</h2>
 <div class="controls"><button id="prev" type="button">{say("◀ previous")}</button>
 <button id="next" type="button">{say("next ▶")}</button><span id="step-count"></span></div>
@@ -213,7 +213,7 @@ def result_html(analysis: "PlayAnalysis", dd_score: int, notation: str = "en") -
                                 f"{a.scores[defenders]}"))
     else:
         lines.append(say("Unfinished after {count} cards.", count=len(analysis.steps)))
-    lines += player_scores_line(analysis)
+    lines += player_scores_line(analysis, notation)
     for team, won in replayed(analysis).tricks_won().items():
         if won == 8:
             lines.append(say("{team} took all 8 tricks (pit).", team=team))
@@ -229,14 +229,15 @@ def result_html(analysis: "PlayAnalysis", dd_score: int, notation: str = "en") -
     return "".join(f"<p>{line}</p>" for line in lines)
 
 
-def player_scores_line(analysis: "PlayAnalysis") -> List[str]:
+def player_scores_line(analysis: "PlayAnalysis", notation: str = "en") -> List[str]:
     """Each player's score, at a table of three or two or when the record names the players
-    (else [])."""
+    (else []), in `notation`'s language."""
     scores = analysis.shown_player_scores()
     if not scores:
         return []
-    return ['<span data-player-scores="1">Per player: ' + ", ".join(
-        f"{esc(p.label)} {score}" for p, score in scores) + ".</span>"]
+    say = words.say(notation)
+    return ['<span data-player-scores="1">' + esc(say("Per player: ")) + ", ".join(
+        f"{esc(p.label_in(say))} {score}" for p, score in scores) + ".</span>"]
 
 
 def dummy_legend(record: GameRecord) -> str:
@@ -268,7 +269,7 @@ def ledig_result_html(analysis: "PlayAnalysis", dd_score: int, notation: str = "
                          scores=", ".join(f"{t} {v}" for t, v in a.scores.items())))
     else:
         lines.append(say("Unfinished after {count} cards.", count=len(analysis.steps)))
-    lines += player_scores_line(analysis)
+    lines += player_scores_line(analysis, notation)
     lines.append(say("Double dummy: {value} for {playing} ({what}); score {score}.",
                      value=f"{analysis.start_value:+d}", playing=r.playing, score=f"{dd_score:+d}",
                      what=say("the bidder takes no trick") if analysis.makeable else
@@ -279,11 +280,14 @@ def ledig_result_html(analysis: "PlayAnalysis", dd_score: int, notation: str = "
     lost = analysis.losses()
     own, other = r.playing.name, r.playing.other.name
     # A team's loss in ledig is tricks the bidder took more (its own team) or fewer (the
-    # defenders) than with best play: "lost" alone would read as tricks the team lost.
-    lines.append(say("Against best play, {own} gave the bidder {more} more and {other} let "
-                     "the bidder take {fewer} fewer.", own=own, other=other,
-                     more=tricks_text(lost[own], notation),
-                     fewer=tricks_text(lost[other], notation)))
+    # defenders) than with best play: "lost" alone would read as tricks the team lost. A team
+    # that lost nothing is not named.
+    parts = ([say("{own} gave the bidder {more} more", own=own,
+                  more=tricks_text(lost[own], notation))] if lost[own] else []) + \
+        ([say("{other} let the bidder take {fewer} fewer", other=other,
+              fewer=tricks_text(lost[other], notation))] if lost[other] else [])
+    lines.append(say("Against best play, {losses}.", losses=say(" and ").join(parts)) if parts
+                 else say("Against best play, no card cost anything."))
     return "".join(f"<p>{line}</p>" for line in lines)
 
 

@@ -109,8 +109,10 @@ def seat_labels(record: GameRecord) -> Dict[Seat, str]:
     return labels
 
 
-def players_html(record: GameRecord) -> str:
-    """Who sits at the table, in words ("" for four players the record does not name)."""
+def players_html(record: GameRecord, notation: str = "en") -> str:
+    """Who sits at the table, in words of `notation`'s language ("" for four players the
+    record does not name)."""
+    say = words.say(notation)
     players = table_players(record.rules, record.playing, record.dummy, record.players)
     if record.rules.players == 3:
         chooser, dummy = players[0].seats
@@ -120,15 +122,17 @@ def players_html(record: GameRecord) -> str:
                 1: "The defenders see the dummy's hand once the first card is on the table.",
                 None: "The defenders never see the dummy's hand, only its cards as they are "
                       "played."}[opens]
-        defenders = " and ".join(f"{p.name} ({p.seat})" if p.name else str(p.seat)
-                                 for p in players[1:])
-        text = (f"Three players: {name} plays {chooser} and the dummy, {dummy} (the silent "
-                f"partner); {defenders} defend. {seen}")
+        defenders = say(" and ").join(f"{p.name} ({p.seat})" if p.name else str(p.seat)
+                                      for p in players[1:])
+        text = say("Three players: {name} plays {chooser} and the dummy, {dummy} (the silent "
+                   "partner); {defenders} defend. ", name=name, chooser=chooser, dummy=dummy,
+                   defenders=defenders) + say(seen)
     elif record.rules.players == 2:
-        text = "Two players: " + "; ".join(
-            f"{p.name or p.team.name} holds {p.seats[0]} and {p.seats[1]}" for p in players) + "."
+        text = say("Two players: ") + "; ".join(
+            say("{who} holds {first} and {second}", who=p.name or p.team.name,
+                first=p.seats[0], second=p.seats[1]) for p in players) + "."
     elif record.players:
-        text = "Players: " + ", ".join(f"{s} {n}" for s, n in record.players.items()) + "."
+        text = say("Players: ") + ", ".join(f"{s} {n}" for s, n in record.players.items()) + "."
     else:
         return ""
     return f'<p data-players="{record.rules.players}">{esc(text)}</p>'

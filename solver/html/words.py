@@ -86,10 +86,31 @@ DUTCH: Dict[str, str] = {
     "makeable": "haalbaar",
     "not makeable": "niet haalbaar",
     "Points given away: {losses}.": "Weggegeven punten: {losses}.",
-    "Against best play, {own} gave the bidder {more} more and {other} let the bidder take "
-    "{fewer} fewer.": "Tegen beste spel gaf {own} de bieder {more} meer en liet {other} de "
-                      "bieder {fewer} minder halen.",
+    "Against best play, {losses}.": "Tegen beste spel {losses}.",
+    "{own} gave the bidder {more} more": "gaf {own} de bieder {more} meer",
+    "{other} let the bidder take {fewer} fewer": "liet {other} de bieder {fewer} minder halen",
+    " and ": " en ",
+    "Against best play, no card cost anything.": "Tegen beste spel kostte geen kaart iets.",
     "{team} took all 8 tricks (pit).": "{team} haalde alle 8 slagen (pit).",
+    # the players
+    "Players: ": "Spelers: ",
+    "Per player: ": "Per speler: ",
+    "Two players: ": "Twee spelers: ",
+    "{who} holds {first} and {second}": "{who} heeft {first} en {second}",
+    "holds {first} and {second}": "heeft {first} en {second}",
+    "Three players: {name} plays {chooser} and the dummy, {dummy} (the silent partner); "
+    "{defenders} defend. ": "Drie spelers: {name} speelt {chooser} en de blinde, {dummy} (de "
+                            "stille partner); {defenders} verdedigen. ",
+    "The defenders see the dummy's hand from the start.":
+        "De verdedigers zien de hand van de blinde vanaf het begin.",
+    "The defenders see the dummy's hand once the first card is on the table.":
+        "De verdedigers zien de hand van de blinde zodra de eerste kaart op tafel ligt.",
+    "The defenders never see the dummy's hand, only its cards as they are played.":
+        "De verdedigers zien de hand van de blinde nooit, alleen haar kaarten als ze gespeeld "
+        "worden.",
+    "chooser, with dummy {dummy}": "kiezer, met blinde {dummy}",
+    "defender": "verdediger",
+    "playing": "speelt",
     # ledig
     "{bidder} bid ledig with {leader} leading: ": "{bidder} speelde ledig met {leader} als uitkomst: ",
     "makeable, the bidder takes no trick with best play.":

@@ -75,8 +75,11 @@ def locked(folder: Path) -> Iterator[None]:
                 raise LabelsError(f"{folder} is being written by another labels run "
                                   f"(pid {holder or 'unknown'}): wait for it to end, or use "
                                   f"another folder") from None
-            os.ftruncate(handle, 0)
-            os.pwrite(handle, f"{os.getpid()}\n".encode(), 0)
+            try:
+                os.ftruncate(handle, 0)
+                os.pwrite(handle, f"{os.getpid()}\n".encode(), 0)
+            except OSError as err:      # a full disk
+                raise LabelsError(f"cannot write {path}: {err.strerror or err}") from err
         _held.add(handle)
         try:
             yield

@@ -232,7 +232,14 @@ class Card:
 
     def to_str(self, symbols: bool = False, notation: str = "en") -> str:
         """"HA", or "♥A" with `symbols`; `notation="nl"` writes the Dutch ranks and suits
-        ("HH" for the king of hearts, "♥H" with symbols)."""
+        ("HH" for the king of hearts, "♥H" with symbols).
+
+        `symbols` is True or False: `to_str("nl")` would read as symbols, so it is refused,
+        naming `notation=`."""
+        if not isinstance(symbols, bool):
+            raise SolverError(f"symbols must be True or False, got {quote(symbols)}"
+                              + (f": give the notation by name, to_str(notation={symbols!r})"
+                                 if symbols in NOTATIONS else ""))
         return ((self.suit.symbol if symbols else self.suit.letter_in(notation))
                 + self.rank.letter_in(notation))
 

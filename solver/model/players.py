@@ -13,7 +13,7 @@ hands of one team.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple
 
 from .cards import Seat, Team
 from ..errors import SolverError
@@ -50,12 +50,18 @@ class Player:
     def label(self) -> str:
         """How a report names him: his name or seat, with what he plays,
         e.g. "Anna (S, chooser, with dummy N)"."""
+        return self.label_in(_english)
+
+    def label_in(self, say: Callable[..., str]) -> str:
+        """`label` in another language: `say(text, **blanks)` gives the translation of the
+        English `text` with its blanks filled in (the report's `words.say`)."""
         if self.role == "chooser":
-            part = f"chooser, with dummy {self.seats[1].name}"
+            part = say("chooser, with dummy {dummy}", dummy=self.seats[1].name)
         elif len(self.seats) == 2:
-            part = f"holds {self.seats[0].name} and {self.seats[1].name}"
+            part = say("holds {first} and {second}", first=self.seats[0].name,
+                       second=self.seats[1].name)
         else:
-            part = "defender" if self.role == "defender" else "playing"
+            part = say("defender" if self.role == "defender" else "playing")
         if self.name is None:
             return f"{self.seat.name} ({part})"
         return f"{self.name} ({self.seat.name}, {part})"
@@ -67,6 +73,10 @@ class Player:
         if score is not None:
             data["score"] = score
         return data
+
+
+def _english(text: str, **blanks: Any) -> str:
+    return text.format(**blanks)
 
 
 def table_players(rules: Rules, playing: Team, dummy: Optional[Seat] = None,
