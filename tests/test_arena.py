@@ -232,12 +232,11 @@ def test_ctrl_c_stops_the_worker_processes_at_once():
                              "--team-b", "pimc:64", "--deals", "50", "--workers", "2",
                              "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    time.sleep(4)
-    start = time.perf_counter()
+    workers = worker_pids(proc, 2)      # both are playing their first deals
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err == "klaverjas: interrupted\n" and out == ""
-    assert time.perf_counter() - start < 10
+    assert survivors_after(workers, 1.0) == []
 
 
 def worker_pids(proc, count):
