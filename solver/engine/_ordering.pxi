@@ -299,7 +299,8 @@ cdef inline void start_picking(MovePicker* mp, int* moves, Search* S, const Stat
         mp.first = best_last_card(&S.p, s, legal_set) if staged else -1
     else:
         mp.first = killer_of(S, s)
-    if staged and mp.first >= 0 and (legal_set >> mp.first) & 1:
+    if staged and mp.first >= 0 and (legal_set >> mp.first) & 1 and not (
+            ORACLE and S.oracle != NULL):
         mp.stage = STAGE_FIRST
         mp.moves[0] = mp.first
         mp.n = 1
@@ -307,7 +308,9 @@ cdef inline void start_picking(MovePicker* mp, int* moves, Search* S, const Stat
     mp.stage = STAGE_SORTED
     mp.first = -1
     mp.n = order_moves(S, s, drop_equivalent(&S.p, s, legal_set), tt_move, mp.moves)
-    if lookahead and mp.n > 1:
+    if ORACLE and S.oracle != NULL:
+        order_by_oracle(S, s, mp.moves, mp.n, maximising)
+    elif lookahead and mp.n > 1:
         order_by_lookahead(S, s, mp.moves, mp.n, maximising, lookahead)
 
 
@@ -436,13 +439,38 @@ cdef void order_by_lookahead(Search* S, const State* s, int* moves, int n,
             j -= 1
 
 
+cdef void order_by_oracle(Search* S, const State* s, int* moves, int n,
+                          bint maximising) noexcept nogil:
+    """Reorder `moves` by each one's exact value (S.oracle's full-window search, whose nodes
+    are its own), best first for the player to move; ties keep their order. Only in a build
+    with KLAVERJAS_ENGINE_ORACLE=1: a perfect move order, to measure ours against."""
+    cdef int value[MAX_MOVES]
+    cdef int i, j, tmp
+    cdef State child
+    for i in range(n):
+        child = s[0]
+        play(&S.p, &child, moves[i])
+        S.oracle.root_ply = ply_of(&child)
+        value[i] = search_from(S.oracle, &child, -INF, INF)
+        if not maximising:
+            value[i] = -value[i]
+    for i in range(1, n):
+        j = i
+        while j > 0 and value[j - 1] < value[j]:
+            tmp = value[j - 1]; value[j - 1] = value[j]; value[j] = tmp
+            tmp = moves[j - 1]; moves[j - 1] = moves[j]; moves[j] = tmp
+            j -= 1
+
+
 cdef inline int preferred_order(Search* S, const State* s, int* moves) noexcept nogil:
     """The legal cards of `s`, one of each interchangeable set, in the order the search
     would try them with nothing learned: by order_moves, and by the lookahead where the
     search looks ahead. A function of the position (and S.root_ply) alone. Their number."""
     cdef int n = order_moves(S, s, drop_equivalent(&S.p, s, legal(&S.p, s)), -1, moves, False)
     cdef int depth = lookahead_depth(ply_of(s) - S.root_ply, ply_of(s))
-    if depth and n > 1:
+    if ORACLE and S.oracle != NULL:
+        order_by_oracle(S, s, moves, n, S.p.side[(s.trick_leader + s.ntrick) & 3] == 0)
+    elif depth and n > 1:
         order_by_lookahead(S, s, moves, n, S.p.side[(s.trick_leader + s.ntrick) & 3] == 0,
                            depth)
     return n
