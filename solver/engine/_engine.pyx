@@ -940,7 +940,8 @@ cdef class Engine:
         (uint8[rows, 32]): lead[r]'s exact value, and for each other card its exact value
         (exact 1) where it is better than lead[r] for the player to move, else a bound that
         shows it is not (exact 0), tried first `margin[card]` (int16[32], default 0s) worse
-        than lead's value for the player to move. The rows are searched in one call without the GIL, in
+        than lead's value for the player to move; a margin of -1 leaves the card unsearched,
+        with the bound +-INFINITY (exact 0). The rows are searched in one call without the GIL, in
         order, sharing this engine's table and move-ordering memory while the deal stays the
         same. Leaves the engine configured for specs[-1]."""
         self._require_idle()
@@ -966,7 +967,7 @@ cdef class Engine:
             lead_of, exact_of = &leads[0], &flags[0, 0]
         for card in range(32):
             margins[card] = 0 if margin is None else _number({"margin": margin[card]},
-                                                            "margin", 0, INF - 1)
+                                                            "margin", NOT_SEARCHED, INF - 1)
         if out.shape[0] != rows or out.shape[1] != 32:
             raise ValueError(f"out has shape {(out.shape[0], out.shape[1])}, not ({rows}, 32)")
         cdef Params* params = self._params_of(specs, params_of, hands, leader, played,
