@@ -21,7 +21,9 @@ about a minute) and runs the measurement there; the normal build has no trace of
 Positions: the node signature's rounds (default rules, trump, leader and playing team drawn
 per round); `trick1` nothing played, `12` twelve cards played at random (seeded per round).
 The values of both searches are compared: any difference ends the run with status 1.
-Both position types at 60 positions: --full.
+Both position types at 60 positions: --full. `--plies 4,8` adds lines (`points<4`, ...) with
+the oracle's order in only the first 4 (8) cards below the root and ours below: where the
+headroom is.
 """
 import argparse
 import os
@@ -37,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build" / "oracle-engine"
 TYPES = {"trick1": 0, "12": 12}
 ORACLE_TABLE_MB = 64
+ALL_PLIES = 32
 
 
 def build_oracle_engine():
@@ -69,13 +72,13 @@ def position_games(kind, count):
         yield game
 
 
-def searched(objective, oracle):
+def searched(objective, oracle, plies=ALL_PLIES):
     """(value, nodes) of one search of `objective` on a fresh Solver, with the oracle's move
-    order if `oracle`."""
+    order if `oracle` (in the first `plies` cards below the root)."""
     from solver import Solver
     solver = Solver()
     if oracle:
-        solver.engine.attach_oracle(Solver(table_mb=ORACLE_TABLE_MB).engine)
+        solver.engine.attach_oracle(Solver(table_mb=ORACLE_TABLE_MB).engine, plies)
 
     def run(game):
         before = solver.engine.nodes
@@ -104,27 +107,29 @@ def measure(args):
         sys.exit(f"{solver.__file__}: not the package built with the oracle")
     failed = False
     print(f"{args.positions} positions a type, default rules, 2 MB table, fresh per search")
-    print(f"{'type':<7} {'objective':<8} {'ours median':>11} {'perfect median':>14} "
+    print(f"{'type':<7} {'objective':<9} {'ours median':>10} {'perfect median':>14} "
           f"{'ratio of sums':>13}  nodes / perfect nodes per position")
     for kind in args.types.split(","):
         games = list(position_games(kind, args.positions))
         for objective in args.objectives.split(","):
-            ours_nodes, perfect_nodes = [], []
-            start = time.perf_counter()
-            for i, game in enumerate(games):
-                ours, nodes = searched(objective, False)(game)
-                perfect, minimal = searched(objective, True)(game)
-                if ours != perfect:
-                    print(f"{kind} {objective} position {i}: value {ours} with our order, "
-                          f"{perfect} with the oracle's")
-                    failed = True
-                ours_nodes.append(nodes)
-                perfect_nodes.append(minimal)
-            print(f"{kind:<7} {objective:<8} {statistics.median(ours_nodes):>11.0f} "
-                  f"{statistics.median(perfect_nodes):>14.0f} "
-                  f"{sum(ours_nodes) / max(sum(perfect_nodes), 1):>13.2f}  "
-                  f"{summary(ours_nodes, perfect_nodes)}"
-                  f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+            for plies in [ALL_PLIES] + [int(p) for p in args.plies.split(",") if p]:
+                label = objective if plies == ALL_PLIES else f"{objective}<{plies}"
+                ours_nodes, perfect_nodes = [], []
+                start = time.perf_counter()
+                for i, game in enumerate(games):
+                    ours, nodes = searched(objective, False)(game)
+                    perfect, minimal = searched(objective, True, plies)(game)
+                    if ours != perfect:
+                        print(f"{kind} {label} position {i}: value {ours} with our order, "
+                              f"{perfect} with the oracle's")
+                        failed = True
+                    ours_nodes.append(nodes)
+                    perfect_nodes.append(minimal)
+                print(f"{kind:<7} {label:<9} {statistics.median(ours_nodes):>10.0f} "
+                      f"{statistics.median(perfect_nodes):>14.0f} "
+                      f"{sum(ours_nodes) / max(sum(perfect_nodes), 1):>13.2f}  "
+                      f"{summary(ours_nodes, perfect_nodes)}"
+                      f"  ({time.perf_counter() - start:.0f} s)", flush=True)
     print("positions with different values:", "some" if failed else 0)
     return 1 if failed else 0
 
@@ -135,6 +140,9 @@ def main(argv=None):
     parser.add_argument("--full", action="store_true", help="60 positions a type")
     parser.add_argument("--types", default=",".join(TYPES), help="trick1, 12")
     parser.add_argument("--objectives", default="points,moves", help="points, moves, make, score")
+    parser.add_argument("--plies", default="",
+                        help="also with the oracle's order in only the first N cards below the "
+                             "root, for each N of this comma-separated list (e.g. 4,8)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.full:
@@ -144,7 +152,7 @@ def main(argv=None):
     build_oracle_engine()
     env = dict(os.environ, PYTHONPATH=str(BUILD))
     command = [sys.executable, __file__, "--worker", "--positions", str(args.positions),
-               "--types", args.types, "--objectives", args.objectives]
+               "--types", args.types, "--objectives", args.objectives, "--plies", args.plies]
     return subprocess.run(command, env=env).returncode
 
 

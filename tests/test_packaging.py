@@ -112,8 +112,14 @@ def test_the_oracle_is_compiled_in_only_on_request():
         assert "KLAVERJAS_ENGINE_ORACLE=1" in str(err)
         return
     plain = Solver(table_mb=1)
-    assert ordered.move_values(game) == plain.move_values(game)
+    values = plain.move_values(game)
+    assert ordered.move_values(game) == values
     assert 0 < ordered.engine.nodes < plain.engine.nodes and oracle.engine.nodes > 0
+    # Held to no card below the root, the oracle orders nothing: our own search, node for node.
+    unordered = Solver(table_mb=1)
+    unordered.engine.attach_oracle(Solver(table_mb=1).engine, 0)
+    assert unordered.move_values(game) == values
+    assert unordered.engine.nodes == plain.engine.nodes
 
 
 def test_the_fingerprint_covers_every_engine_source():

@@ -90,6 +90,7 @@ cdef struct Search:
     int root_ply               # the ply (cards played in the round) of the search's root
     uint64_t counts[COUNTERS]  # what each heuristic did, if COUNTING
     Search* oracle             # if ORACLE: the search that knows every value (order_by_oracle)
+    int oracle_plies           # ... which orders the nodes this many cards below the root
 
 
 cdef inline void count(Search* S, Counter counter) noexcept nogil:
@@ -530,11 +531,12 @@ cdef class Engine:
                                "`KLAVERJAS_ENGINE_COUNTERS=1 python -m pip install -e .`")
         return {name: self.S.counts[i] for i, name in enumerate(COUNTER_NAMES)}
 
-    def attach_oracle(self, Engine oracle):
+    def attach_oracle(self, Engine oracle, int plies=PLIES):
         """Order every node's moves by their exact values, which `oracle` (another Engine,
         with a table of its own, given the same rules and deal before each search) computes:
         a perfect move order, whose nodes measure how far ours is from it (its own searches
-        count in oracle.nodes). None detaches it. Only in a build with
+        count in oracle.nodes). With `plies`, only the nodes fewer than that many cards below
+        the root; our own order below. None detaches it. Only in a build with
         KLAVERJAS_ENGINE_ORACLE=1."""
         if not ORACLE:
             raise RuntimeError("this engine was built without the oracle: rebuild it with "
@@ -544,6 +546,7 @@ cdef class Engine:
             raise ValueError("an engine cannot be its own oracle")
         self._oracle = oracle
         self.S.oracle = &oracle.S if oracle is not None else NULL
+        self.S.oracle_plies = plies
         if oracle is not None:
             oracle.S.oracle = NULL
             oracle._new_epoch()

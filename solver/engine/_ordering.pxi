@@ -299,8 +299,7 @@ cdef inline void start_picking(MovePicker* mp, int* moves, Search* S, const Stat
         mp.first = best_last_card(&S.p, s, legal_set) if staged else -1
     else:
         mp.first = killer_of(S, s)
-    if staged and mp.first >= 0 and (legal_set >> mp.first) & 1 and not (
-            ORACLE and S.oracle != NULL):
+    if staged and mp.first >= 0 and (legal_set >> mp.first) & 1 and not oracle_orders(S, s):
         mp.stage = STAGE_FIRST
         mp.moves[0] = mp.first
         mp.n = 1
@@ -308,7 +307,7 @@ cdef inline void start_picking(MovePicker* mp, int* moves, Search* S, const Stat
     mp.stage = STAGE_SORTED
     mp.first = -1
     mp.n = order_moves(S, s, drop_equivalent(&S.p, s, legal_set), tt_move, mp.moves)
-    if ORACLE and S.oracle != NULL:
+    if oracle_orders(S, s):
         order_by_oracle(S, s, mp.moves, mp.n, maximising)
     elif lookahead and mp.n > 1:
         order_by_lookahead(S, s, mp.moves, mp.n, maximising, lookahead)
@@ -445,6 +444,11 @@ cdef void order_by_lookahead(Search* S, const State* s, int* moves, int n,
             j -= 1
 
 
+cdef inline bint oracle_orders(const Search* S, const State* s) noexcept nogil:
+    """Whether the oracle orders this node's moves (never, in a normal build)."""
+    return ORACLE and S.oracle != NULL and ply_of(s) - S.root_ply < S.oracle_plies
+
+
 cdef void order_by_oracle(Search* S, const State* s, int* moves, int n,
                           bint maximising) noexcept nogil:
     """Reorder `moves` by each one's exact value (S.oracle's full-window search, whose nodes
@@ -474,7 +478,7 @@ cdef inline int preferred_order(Search* S, const State* s, int* moves) noexcept 
     search looks ahead. A function of the position (and S.root_ply) alone. Their number."""
     cdef int n = order_moves(S, s, drop_equivalent(&S.p, s, legal(&S.p, s)), -1, moves, False)
     cdef int depth = lookahead_depth(ply_of(s) - S.root_ply, ply_of(s))
-    if ORACLE and S.oracle != NULL:
+    if oracle_orders(S, s):
         order_by_oracle(S, s, moves, n, S.p.side[(s.trick_leader + s.ntrick) & 3] == 0)
     elif depth and n > 1:
         order_by_lookahead(S, s, moves, n, S.p.side[(s.trick_leader + s.ntrick) & 3] == 0,
