@@ -16,7 +16,7 @@ oracle's own searches (on a separate Engine and table) are not counted.
 
 The oracle is compiled in only with KLAVERJAS_ENGINE_ORACLE=1, so this script builds a copy of
 the package with it under build/oracle-engine (once per change of the engine's sources,
-about a minute) and runs the measurement there; the normal build has no trace of it.
+about a minute) and runs the measurement there; a normal build's search never tests for it.
 
 Positions: the node signature's rounds (default rules, trump, leader and playing team drawn
 per round); `trick1` nothing played, `12` twelve cards played at random (seeded per round).
@@ -55,8 +55,8 @@ def build_oracle_engine():
         return
     print("building the engine with the oracle in build/oracle-engine ...", flush=True)
     env = dict(os.environ, KLAVERJAS_ENGINE_ORACLE="1")
-    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace", "--force"], cwd=BUILD,
-                   env=env, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace", "--force"],
+                   cwd=BUILD, env=env, check=True, stdout=subprocess.DEVNULL)
     stamp.write_text(wanted)
 
 
