@@ -17,6 +17,10 @@ macros = [("KLAVERJAS_SOURCE_HASH", source_hash(HERE / "solver" / "engine"))]
 # search does no counting at all.
 if os.environ.get("KLAVERJAS_ENGINE_COUNTERS") == "1":
     macros.append(("KLAVERJAS_ENGINE_COUNTERS", "1"))
+# KLAVERJAS_ENGINE_ORACLE=1 compiles in Engine.attach_oracle (a perfect move order, for
+# benchmarks/bench_limit.py, which builds its own copy); without it the search has no trace of it.
+if os.environ.get("KLAVERJAS_ENGINE_ORACLE") == "1":
+    macros.append(("KLAVERJAS_ENGINE_ORACLE", "1"))
 # KLAVERJAS_PORTABLE=1 builds the plain-C fallbacks of solver/engine/_portable.h instead of the
 # compiler's builtins, to test them where every compiler we build with has the builtins.
 PORTABLE = os.environ.get("KLAVERJAS_PORTABLE") == "1"

@@ -165,6 +165,52 @@ def test_a_few_rows_early_in_the_round_keep_every_thread_busy():
         assert values[row].tolist() == expected_row(game, "points").tolist(), row
 
 
+class _Recording:
+    """An engine that records the rows each of its search calls got."""
+
+    def __init__(self, engine, calls):
+        self.engine, self.calls = engine, calls
+
+    @property
+    def nodes(self):
+        return self.engine.nodes
+
+    def search_rows(self, *args, **kwargs):
+        self.calls.append((self, len(args[3])))
+        return self.engine.search_rows(*args, **kwargs)
+
+
+def test_a_call_with_a_few_early_rows_gives_every_thread_some():
+    # A view's scouting worlds: 4 rows of a batch of 32 at trick 1.
+    early, games = random_rows(5, 32, Rules(), least=0, most=0)
+    batch = PositionBatch(*early, workers=2)
+    calls = []
+    batch.engines = [_Recording(engine, calls) for engine in batch.engines]
+    values = batch.values("points", [0, 1, 2, 3])
+    assert {engine for engine, _ in calls} == set(batch.engines)
+    for row, game in enumerate(games[:4]):
+        assert values[row].tolist() == expected_row(game, "points").tolist(), row
+
+
+def test_against_the_lead_alone_leaves_the_other_cards_unbounded():
+    from solver.engine.search import _engine
+    arrays, games = random_rows(6, 12, Rules(), least=0, most=20)
+    batch = PositionBatch(*arrays, workers=1)
+    truth = batch.values("points")
+    lead = np.array([int(np.nonzero(row != NOT_LEGAL)[0][-1]) for row in truth], dtype=np.int8)
+    before = batch.nodes
+    values, exact = batch.against("points", lead, lead_only=True)
+    alone = batch.nodes - before
+    for row in range(batch.count):
+        assert values[row, lead[row]] == truth[row, lead[row]] and exact[row, lead[row]]
+        for card in np.nonzero(truth[row] != NOT_LEGAL)[0]:
+            if card != lead[row] and truth[row, card] != truth[row, lead[row]]:
+                assert values[row, card] == _engine.INFINITY and not exact[row, card]
+    before = batch.nodes
+    batch.against("points", lead)
+    assert alone < batch.nodes - before
+
+
 def solve_moves_row(game, objective):
     """solve_moves of `game` as a batch row: the playing team's view."""
     row = np.full(32, NOT_LEGAL, dtype=np.int16)

@@ -10,6 +10,7 @@ SIX_DEALS = {
     "score": Signature(1381967, "3d87bb710829"),
     "moves": Signature(1544132, "689a3847c7eb"),
     "solve": Signature(899737, "b3419c6bbccf"),
+    "mid": Signature(13561, "1b57b8aa4d18"),
 }
 
 

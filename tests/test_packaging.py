@@ -101,6 +101,27 @@ def test_engine_counters_are_compiled_in_only_on_request():
     assert grown["killer_cutoffs"] > 0
 
 
+def test_the_oracle_is_compiled_in_only_on_request():
+    from solver import Game, Solver
+    from solver.model.deal import Deal
+    game = Game(Deal.random(3), "S", "E", "EW")
+    ordered, oracle = Solver(table_mb=1), Solver(table_mb=1)
+    try:
+        ordered.engine.attach_oracle(oracle.engine)
+    except RuntimeError as err:       # the normal build
+        assert "KLAVERJAS_ENGINE_ORACLE=1" in str(err)
+        return
+    plain = Solver(table_mb=1)
+    values = plain.move_values(game)
+    assert ordered.move_values(game) == values
+    assert 0 < ordered.engine.nodes < plain.engine.nodes and oracle.engine.nodes > 0
+    # Held to no card below the root, the oracle orders nothing: our own search, node for node.
+    unordered = Solver(table_mb=1)
+    unordered.engine.attach_oracle(Solver(table_mb=1).engine, 0)
+    assert unordered.move_values(game) == values
+    assert unordered.engine.nodes == plain.engine.nodes
+
+
 def test_the_fingerprint_covers_every_engine_source():
     # A unit or header missing from SOURCES could change without the build being reported as
     # stale.

@@ -316,8 +316,10 @@ def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int]) -> i
             return lead
         rival = max(rivals, key=lambda card: (totals[card], -card))
         rows = np.nonzero(~exact[:, rival])[0]
+        # The rival's exact values only: bounding the other cards against it again cost
+        # more than it saved.
         values, known = batch.against(objective, np.full(len(rows), rival, dtype=np.int8),
-                                      rows)
+                                      rows, lead_only=True)
         # Every entry is the value or an upper bound of it: the least is the tightest.
         upper[rows] = np.where(known, values, np.minimum(upper[rows], values))
         exact[rows] |= known

@@ -38,6 +38,7 @@ _EARLY = 12
 _CHECKED_TOGETHER = 4096
 # The most a bound of against() is tried below the lead's value: the engine's infinity, less 1.
 MOST_MARGIN = int(_engine.INFINITY) - 1
+_NOT_SEARCHED = -1      # the engine's margin of a card against() leaves unsearched
 
 
 def move_values(deal: Any, trump: Any, leader: Any, playing: Any = None, played: Any = None,
@@ -101,11 +102,13 @@ class PositionBatch:
         self.engines: List[Any] = []
         self._nodes_before = 0
         self._chunk = _CHUNK
+        self._early = False
         self._final_solver: Optional[Solver] = None
         if self.count == 0:
             return
         self.specs, self.params_of = _specs(self.rows, self.rules)
-        if int((self.rows.played >= 0).sum(1).min()) <= _EARLY:
+        self._early = int((self.rows.played >= 0).sum(1).min()) <= _EARLY
+        if self._early:
             self._chunk = max(1, min(_CHUNK, self.count // (_CHUNKS_PER_THREAD * threads)))
         self.engines = [solver.engine] if solver is not None else [
             _engine.Engine(table_mb) for _ in range(min(threads, -(-self.count // self._chunk)))]
@@ -150,14 +153,15 @@ class PositionBatch:
         return result
 
     def against(self, objective: str, lead: Any, rows: Any = None,
-                margin: Any = None) -> Tuple[np.ndarray, np.ndarray]:
+                margin: Any = None, *, lead_only: bool = False) -> Tuple[np.ndarray, np.ndarray]:
         """(int16[n, 32], bool[n, 32]) for the rows (default: all) and lead[i], a legal card
         (0..31, or "HJ") of row rows[i] (one for all rows too), for "points" or "score": lead's
         exact value, and for each other legal card its exact value (True) where it is better
         than lead, else an upper bound on it no higher than lead's value (False); both seen
         from the team to move. margin[card] (32 numbers, or one for all; default 0): the bound
         is first tried that much lower than lead's value, which tightens it where the card is
-        that much worse."""
+        that much worse. With `lead_only`, only lead's exact value is searched: every other
+        legal card has the bound INFINITY (nothing known) and False."""
         # Exact values and bounds of one metric: not a make, nor a score made of one.
         if (not isinstance(objective, str) or objective not in OBJECTIVES
                 or objective_of(self.rules, objective).metric is None):
@@ -169,6 +173,8 @@ class PositionBatch:
         leads = column("lead", lead, len(picked), 0, 31, "a card 0..31 or like 'HJ'",
                        NotationError, parse=lambda text: Card.parse(text).index, rows=picked)
         margins = card_margins(margin, MOST_MARGIN)
+        if lead_only:
+            margins = [_NOT_SEARCHED] * len(margins)
         values, exact = self._search(objective, picked, leads, margins)
         # The engine plays another card for a lead that is not legal: refuse it here.
         refused = np.nonzero(values[np.arange(len(picked)), leads] == NOT_LEGAL)[0]
@@ -229,6 +235,9 @@ class PositionBatch:
         leader = np.ascontiguousarray(self.rows.leader[picked])
         played = np.ascontiguousarray(self.rows.played[picked])
         size = self._chunk
+        if self._early:
+            # A call with few early rows (a view's scouting worlds) gives every engine some.
+            size = min(size, -(-count // len(self.engines)))
         chunks = [(start, min(start + size, count)) for start in range(0, count, size)]
         # Each thread owns an engine: a thread takes the next chunk when it is done with one.
         free = list(self.engines)

@@ -3,6 +3,7 @@
 # between the positions. Included by _engine.pyx after the search.
 
 cdef enum:
+    NOT_SEARCHED = -1       # row_against's margin of a card to leave unsearched
     ROW_OK = -1             # every card played was held and legal
     ROW_NO_VALUE = -32768   # the value column of a card that is not legal (int16)
 
@@ -116,7 +117,8 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
     move, no better than lead's value, and where a null window margin[card] worse than
     lead's value says so, no better than that. The null windows cost a fraction of an exact
     search: a caller that wants the best card only (solver.analysis.view) refines the bounds
-    that matter. Interchangeable cards (equivalent_cards) are searched once."""
+    that matter. Interchangeable cards (equivalent_cards) are searched once. A card whose
+    margin is NOT_SEARCHED is not searched at all: its bound is the engine's infinity."""
     cdef int kept_for[32]
     cdef int i, card, value, lead_value, target
     cdef uint32_t moves, kept
@@ -142,6 +144,9 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
         card = lowest(kept)
         kept &= kept - 1
         known = False
+        if margin[card] == NOT_SEARCHED:
+            out[card] = INF if maximising else -INF     # nothing known: no bound at all
+            continue
         if maximising:
             target = lead_value - max(<int>margin[card], 0)
             value = search_child(S, s, card, target, target + 1, &child)

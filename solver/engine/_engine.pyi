@@ -40,6 +40,7 @@ COUNTER_NAMES: Tuple[str, ...]
 INFINITY: int
 WITHOUT_TRUMP: int
 BUILT_FROM: str
+ORACLE_BUILD: bool
 
 @disjoint_base
 class Engine:
@@ -47,6 +48,7 @@ class Engine:
     @property
     def nodes(self) -> int: ...
     def counters(self) -> Dict[str, int]: ...
+    def attach_oracle(self, oracle: Optional["Engine"], plies: int = ...) -> None: ...
     @property
     def epoch(self) -> int: ...
     @property

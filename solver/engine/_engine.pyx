@@ -7,7 +7,7 @@
 from cpython.exc cimport PyErr_Occurred
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memset
+from libc.string cimport memcmp, memset
 
 from ..model.cards import CARD_POINTS_TOTAL   # a round's card points with the last trick
 # MAX_AMOUNT: the largest bonus or roem option a rule may set; MAKE_THRESHOLD: nat="82"'s line
@@ -37,6 +37,17 @@ cdef extern from *:
     #endif
     """
     const bint COUNTING "KLAVERJAS_ENGINE_COUNTERS"
+
+cdef extern from *:
+    # KLAVERJAS_ENGINE_ORACLE=1 at build time compiles in the oracle's move order
+    # (Engine.attach_oracle, for benchmarks/bench_limit.py); otherwise ORACLE is a 0 the C
+    # compiler sees, and the search never looks for an oracle.
+    """
+    #ifndef KLAVERJAS_ENGINE_ORACLE
+    #define KLAVERJAS_ENGINE_ORACLE 0
+    #endif
+    """
+    const bint ORACLE "KLAVERJAS_ENGINE_ORACLE"
 
 cdef enum Counter:
     TABLE_PROBES            # positions looked up at a trick boundary
@@ -78,6 +89,8 @@ cdef struct Search:
     int killer[PLIES][4]    # by ply and suit led (killer_of)
     int root_ply               # the ply (cards played in the round) of the search's root
     uint64_t counts[COUNTERS]  # what each heuristic did, if COUNTING
+    Search* oracle             # if ORACLE: the search that knows every value (order_by_oracle)
+    int oracle_plies           # ... which orders the nodes this many cards below the root
 
 
 cdef inline void count(Search* S, Counter counter) noexcept nogil:
@@ -474,6 +487,7 @@ cdef class Engine:
     cdef Params* _known_params
     cdef list _known_specs
     cdef int _known_next
+    cdef Engine _oracle        # attach_oracle's engine (KLAVERJAS_ENGINE_ORACLE builds only)
 
     def __cinit__(self, int table_mb):
         cdef uint64_t buckets = 1
@@ -495,6 +509,8 @@ cdef class Engine:
             raise MemoryError("cannot allocate the engine's known rules")
         self._known_specs = []
         self._known_next = 0
+        self._oracle = None
+        self.S.oracle = NULL
 
     def __dealloc__(self):
         free(self._memory)
@@ -514,6 +530,38 @@ cdef class Engine:
             raise RuntimeError("this engine was built without counters: rebuild it with "
                                "`KLAVERJAS_ENGINE_COUNTERS=1 python -m pip install -e .`")
         return {name: self.S.counts[i] for i, name in enumerate(COUNTER_NAMES)}
+
+    def attach_oracle(self, Engine oracle, int plies=PLIES):
+        """Order every node's moves by their exact values, which `oracle` (another Engine,
+        with a table of its own, given the same rules and deal before each search) computes:
+        a perfect move order, whose nodes measure how far ours is from it (its own searches
+        count in oracle.nodes). With `plies`, only the nodes fewer than that many cards below
+        the root; our own order below. None detaches it. Only in a build with
+        KLAVERJAS_ENGINE_ORACLE=1."""
+        if not ORACLE:
+            raise RuntimeError("this engine was built without the oracle: rebuild it with "
+                               "`KLAVERJAS_ENGINE_ORACLE=1 python setup.py build_ext --inplace`")
+        self._require_idle()
+        if oracle is self:
+            raise ValueError("an engine cannot be its own oracle")
+        self._oracle = oracle
+        self.S.oracle = &oracle.S if oracle is not None else NULL
+        self.S.oracle_plies = plies
+        if oracle is not None:
+            oracle.S.oracle = NULL
+            oracle._new_epoch()
+
+    cdef void _sync_oracle(self, const State* s):
+        """Give the oracle this search's rules, metric and deal (a new epoch when they
+        change), before a search from `s`."""
+        if not ORACLE or self.S.oracle == NULL:
+            return
+        cdef Search* O = self.S.oracle
+        if memcmp(&O.p, &self.S.p, sizeof(Params)) != 0:
+            O.p = self.S.p
+            forget_deal(O)
+        O.metric = self.S.metric
+        adopt_deal(O, s)
 
     @property
     def epoch(self):
@@ -722,6 +770,7 @@ cdef class Engine:
         cdef int value
         self.S.metric = metric      # part of every table key, so metrics share the table
         self.S.root_ply = ply_of(&s)
+        self._sync_oracle(&s)
         self._busy = True
         try:
             with nogil:
@@ -746,6 +795,7 @@ cdef class Engine:
         cdef int values[MAX_MOVES]
         cdef int n
         self.S.metric = metric
+        self._sync_oracle(s)
         self._busy = True
         try:
             with nogil:
@@ -815,6 +865,7 @@ cdef class Engine:
         cdef int n = 0, value
         self.S.metric = metric
         self.S.root_ply = ply_of(&s)
+        self._sync_oracle(&s)
         self._busy = True
         try:
             with nogil:
@@ -892,7 +943,8 @@ cdef class Engine:
         (uint8[rows, 32]): lead[r]'s exact value, and for each other card its exact value
         (exact 1) where it is better than lead[r] for the player to move, else a bound that
         shows it is not (exact 0), tried first `margin[card]` (int16[32], default 0s) worse
-        than lead's value for the player to move. The rows are searched in one call without the GIL, in
+        than lead's value for the player to move; a margin of -1 leaves the card unsearched,
+        with the bound +-INFINITY (exact 0). The rows are searched in one call without the GIL, in
         order, sharing this engine's table and move-ordering memory while the deal stays the
         same. Leaves the engine configured for specs[-1]."""
         self._require_idle()
@@ -918,7 +970,7 @@ cdef class Engine:
             lead_of, exact_of = &leads[0], &flags[0, 0]
         for card in range(32):
             margins[card] = 0 if margin is None else _number({"margin": margin[card]},
-                                                            "margin", 0, INF - 1)
+                                                            "margin", NOT_SEARCHED, INF - 1)
         if out.shape[0] != rows or out.shape[1] != 32:
             raise ValueError(f"out has shape {(out.shape[0], out.shape[1])}, not ({rows}, 32)")
         cdef Params* params = self._params_of(specs, params_of, hands, leader, played,
@@ -1094,3 +1146,4 @@ cdef extern from *:
 INFINITY = INF
 WITHOUT_TRUMP = NO_TRUMP    # the spec's "trump" of a round without trump (ledig)
 BUILT_FROM = KLAVERJAS_BUILT_FROM.decode("ascii")   # the sources this module was compiled from
+ORACLE_BUILD = bool(ORACLE)   # built with KLAVERJAS_ENGINE_ORACLE=1 (Engine.attach_oracle)

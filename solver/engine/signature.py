@@ -38,6 +38,18 @@ def positions(count: int) -> Iterator[Tuple[Deal, Suit, Seat, Team]]:
         yield Deal.random(i), Suit(rng.below(4)), Seat(rng.below(4)), Team(rng.below(2))
 
 
+MID_CARDS = 12     # the cards played before the "mid" objective's position
+
+
+def mid_round(game: Game, index: int) -> Game:
+    """`game` after MID_CARDS cards played at random, the same everywhere for round `index`."""
+    rng = SplitMix64(7_000_003 * index + 5)
+    for _ in range(MID_CARDS):
+        cards = game.legal_cards()
+        game.play(cards[rng.below(len(cards))])
+    return game
+
+
 # What each objective searches, as its value written out: one search call each.
 _SEARCHES: Dict[str, Callable[[Solver, Game], object]] = {
     "points": lambda solver, game: solver.value(game, "points"),
@@ -47,6 +59,9 @@ _SEARCHES: Dict[str, Callable[[Solver, Game], object]] = {
         (str(card), value) for card, value in solver.move_values(game).items()),
     "solve": lambda solver, game: (lambda result: (result.value, [str(c) for c in result.line]))(
         solver.solve(game.deal, game.trump, game.leader, game.playing, game.rules)),
+    # Every card's value after MID_CARDS cards: the search after trick 1 (mid_round).
+    "mid": lambda solver, game: sorted(
+        (str(card), value) for card, value in solver.move_values(game).items()),
 }
 
 
@@ -60,14 +75,17 @@ class Signature:
 
 def signature(deals: int = DEFAULT_DEALS, objectives: Optional[List[str]] = None
               ) -> Dict[str, Signature]:
-    """{objective: Signature} over the first `deals` fixed positions, default rules."""
+    """{objective: Signature} over the first `deals` fixed positions, default rules (for
+    "mid", each after MID_CARDS cards played at random)."""
     result = {}
     for objective in objectives or list(_SEARCHES):
         search = _SEARCHES[objective]
         total, digest = 0, hashlib.sha256()
-        for deal, trump, leader, playing in positions(deals):
+        for index, (deal, trump, leader, playing) in enumerate(positions(deals)):
             solver = Solver()
             game = Game(deal, trump, leader, playing, Rules())
+            if objective == "mid":
+                game = mid_round(game, index)
             before = solver.engine.nodes
             value = search(solver, game)
             nodes = solver.engine.nodes - before
