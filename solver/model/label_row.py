@@ -171,7 +171,7 @@ def _hands(seats: np.ndarray) -> List[List[Card]]:
     if seats.min() < 0 or seats.max() > 3:
         raise LabelsError(f"label row: column 'deal' holds seats 0..3 (N E S W), got "
                           f"{quote(seats.tolist())}")
-    return [[Card.from_index(i) for i in np.flatnonzero(seats == seat)] for seat in range(4)]
+    return [[Card.from_index(int(i)) for i in np.flatnonzero(seats == seat)] for seat in range(4)]
 
 
 def _played(indices: np.ndarray) -> List[Card]:
