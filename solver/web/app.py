@@ -35,6 +35,7 @@ from ..model.rules import RULE_PRESETS, Rules
 from .engine import Engine, Stopped
 from .positions import (MOST_TEXT, BidIn, CardIn, DealIn, ExportIn, PositionIn, RecordIn,
                         TableIn, ViewIn, card_values, perfect_line, read_deal, read_game,
+                        read_position,
                         read_records, read_rules, record_of, round_of, state, why)
 
 log = logging.getLogger("solver.web")
@@ -212,16 +213,16 @@ def create_app(engine: Optional[Engine] = None) -> FastAPI:
     @app.post("/api/position", summary="The board at a position: hands, trick, card values, "
                                        "chart, tallies, result")
     async def position(body: PositionIn) -> Dict[str, Any]:
-        return await engine.click(lambda: state(engine, read_game(body)))
+        return await engine.click(lambda: state(engine, read_game(body), body.at))
 
     @app.post("/api/line", summary="Perfect play from a position to the end of the round")
     async def line(body: PositionIn) -> Dict[str, Any]:
-        return {"line": await engine.click(lambda: perfect_line(engine, read_game(body)))}
+        return {"line": await engine.click(lambda: perfect_line(engine, read_position(body)))}
 
     @app.post("/api/why", summary="Why a card lost: the perfect continuations after it and "
                                   "after the best card, trick by trick")
     async def why_card(body: CardIn) -> Dict[str, Any]:
-        return await engine.click(lambda: why(engine, read_game(body), body.card))
+        return await engine.click(lambda: why(engine, read_position(body), body.card))
 
     @app.post("/api/table", summary="The double-dummy table of every trump and leader")
     async def table(body: TableIn) -> Dict[str, Any]:
@@ -245,7 +246,7 @@ def create_app(engine: Optional[Engine] = None) -> FastAPI:
     @app.post("/api/view", summary="Single dummy for the player to move, streamed as JSON "
                                    "Lines, one line per batch of worlds")
     async def view(body: ViewIn, request: Request) -> StreamingResponse:
-        game = read_game(body)
+        game = read_position(body)
         if game.is_over:
             raise SolverError("the round is over: no card is left to judge")
         dd = await engine.click(card_values, engine, game)

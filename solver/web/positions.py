@@ -47,6 +47,9 @@ class PositionIn(Strict):
     bidder: Optional[str] = Field(None, max_length=8)
     dummy: Optional[str] = Field(None, max_length=8)
     played: List[str] = Field(default_factory=list, max_length=40, examples=[["SK", "S9"]])
+    # The board stands after this many of the cards played (default: all of them); the rest
+    # of the line is shown ahead of it.
+    at: Optional[int] = Field(None, ge=0, le=32)
 
 
 class CardIn(PositionIn):
@@ -140,6 +143,17 @@ def read_game(position: PositionIn) -> Game:
     return game
 
 
+def read_position(position: PositionIn) -> Game:
+    """The position after the first `at` cards played (all of them when `at` is None)."""
+    game = read_game(position)
+    if position.at is not None:
+        if position.at > len(game.played):
+            raise SolverError(f"at={position.at}: only {len(game.played)} cards are played")
+        while len(game.played) > position.at:
+            game.undo()
+    return game
+
+
 def read_records(text: str) -> List[GameRecord]:
     """The rounds of a record file: one JSON object, or one per line (JSON Lines)."""
     stripped = text.lstrip("\ufeff").strip()
@@ -205,18 +219,39 @@ def trick_json(game: Game, trick: Trick) -> Dict[str, Any]:
             "stuk": trick.roem - roem_without_stuk, "last": trick.number == 8}
 
 
-def state(engine: Engine, game: Game) -> Dict[str, Any]:
-    """The board at `game`'s position: the hands, the trick on the table, the finished
-    tricks, the values of the legal cards, the value after every card so far (the chart),
-    the tallies, and once the round is over the result and the score."""
+def line_json(game: Game) -> List[Dict[str, Any]]:
+    """Every card of `game`'s line: its seat, its trick, and the trick's winner once the
+    trick is complete."""
+    cards: List[Dict[str, Any]] = []
+    for trick in game.tricks:
+        cards += [{"card": str(c), "seat": trick.seat_of(i).name, "trick": trick.number,
+                   "winner": trick.winner.name} for i, c in enumerate(trick.cards)]
+    leader = game.trick_leader
+    cards += [{"card": str(c), "seat": Seat((leader + i) % 4).name, "trick": game.trick_number,
+               "winner": None} for i, c in enumerate(game.current_trick)]
+    return cards
+
+
+def state(engine: Engine, line: Game, at: Optional[int] = None) -> Dict[str, Any]:
+    """The board after the first `at` cards of `line` (default: all): the hands, the trick on
+    the table, the finished tricks, the values of the legal cards, the playing team's value
+    after every card of the line (the chart), the tallies, and once the round is over the
+    result and the score. `line` is the whole line, each card already checked."""
+    at = len(line.played) if at is None else at
+    if at > len(line.played):
+        raise SolverError(f"at={at}: the line has only {len(line.played)} cards")
     chart: List[Value] = []
-    walk = Game(game.deal, game.trump, game.leader, game.playing, game.rules,
-                bidder=game.bidder, dummy=game.dummy)
-    for card in game.played:
+    game = walk = Game(line.deal, line.trump, line.leader, line.playing, line.rules,
+                       bidder=line.bidder, dummy=line.dummy)
+    for number, card in enumerate(line.played, start=1):
         chart.append(card_values(engine, walk)["value"])
+        if number == at + 1:
+            game = copy.deepcopy(walk)
         walk.place(card)
+    chart.append(card_values(engine, walk)["value"])
+    if at == len(line.played):
+        game = walk
     here = card_values(engine, game)
-    chart.append(here["value"])
     trick_leader = game.trick_leader
     ledig = game.rules.contract == "ledig"
     tallies = game.tallies()
@@ -233,7 +268,7 @@ def state(engine: Engine, game: Game) -> Dict[str, Any]:
                   "dummy": None if game.dummy is None else game.dummy.name,
                   "rules": game.rules.to_dict()},
         "unit": "tricks" if ledig else "points",
-        "played": [str(c) for c in game.played],
+        "played": [str(c) for c in game.played], "at": at, "line": line_json(line),
         "dealt": {seat.name: [str(c) for c in game.deal[seat]] for seat in Seat},
         "hands": {seat.name: [str(c) for c in sorted(game.hands[seat])] for seat in Seat},
         "to_move": None if game.is_over else game.to_move.name,
