@@ -41,6 +41,9 @@ def listening_socket(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(address)
+        # Listening at once: a browser opened on the address printed waits for the server
+        # instead of being refused while it starts.
+        sock.listen(128)
     except OSError as err:
         sock.close()
         raise UsageError(f"cannot listen on {host} port {port}: {err.strerror or err}") from None
