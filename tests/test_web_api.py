@@ -6,7 +6,6 @@ import re
 import socket
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -200,30 +199,9 @@ def test_table_bid_and_exports(client):
 
 # -- a real server: the single-dummy job stops when the reader goes away ----------------------
 
-@pytest.fixture(scope="module")
-def live():
-    import uvicorn
-    engine = Engine(clicks=1, long_work=1)
-    sock = listening_socket("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(engine), log_level="warning"))
-    started = threading.Event()
-    original = server.startup
-
-    async def startup(sockets=None):
-        await original(sockets)
-        started.set()
-    server.startup = startup
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    assert started.wait(30)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}", engine
-    server.should_exit = True
-    thread.join(30)
-
-
-def test_a_single_dummy_job_stops_when_the_reader_leaves(live):
+def test_a_single_dummy_job_stops_when_the_reader_leaves(board_server):
     import httpx
-    url, engine = live
+    url, engine = board_server
     before = engine.counters()
     body = position(worlds=512, batch=8, seconds=120)
     with httpx.Client(timeout=60) as http:
