@@ -339,9 +339,11 @@ def test_every_page_fits_a_phone(page):
     at_phone_width(driver, True)
     try:
         for tab in ("setup", "board", "bid"):
-            open_page(driver, board_url(base, main=MAIN, at=13, tab=tab))
+            open_page(driver, board_url(base, main=MAIN, at=9, tab=tab))
             if tab == "board":
-                wait_at(driver, 13, 32)
+                wait_at(driver, 9, 32)
+                css(driver, "button[data-why]")[0].click()
+                wait(driver, lambda d: css(d, "#why-lines tr.parts"))
                 check_fits_a_phone(driver)
             elif tab == "bid":
                 wait(driver, lambda d: css(d, "#dd-table td"))
