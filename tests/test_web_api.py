@@ -15,8 +15,8 @@ pytest.importorskip("uvicorn")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from solver import (Deal, Game, GameRecord, Rules, SolverError, analyse_bidding,  # noqa: E402
-                    solve_moves, solve_table)
+from solver import (Deal, Game, GameRecord, Rules, Solver, SolverError,  # noqa: E402
+                    analyse_bidding, solve_moves, solve_table)
 from solver.analysis.view import analyse_view_until  # noqa: E402
 from solver.cli.serve import exposure_note, is_loopback, listening_socket  # noqa: E402
 from solver.cli.parser import UsageError  # noqa: E402
@@ -66,6 +66,33 @@ def test_every_position_of_the_record_has_solve_moves_values_and_the_chart_follo
     assert end["over"] and end["result"]["scores"] == RECORD.scores().to_dict()
     assert end["chart"][-1] == game.objective_value("points")
     assert end["tallies"]["EW"]["total"] == game.tally("EW").total
+
+
+@pytest.mark.parametrize("record", [
+    GameRecord.load(ROOT / "examples" / "ledig.json"),
+    GameRecord.from_dict({**json.loads(EXAMPLE.read_text()), "dummy": "E",
+                          "rules": {"players": 3}}),
+    GameRecord.from_dict({**json.loads(EXAMPLE.read_text()), "rules": {"players": 2}})],
+    ids=["ledig", "three players", "two players"])
+def test_ledig_and_tables_of_three_and_two_have_the_solvers_values(client, record):
+    text = json.dumps(record.to_dict())
+    opened = client.post("/api/record", json={"text": text}).json()["rounds"][0]
+    opened.pop("dealer")
+    opened.pop("players")
+    assert opened["bidder"] == (None if record.bidder is None else record.bidder.name)
+    assert opened["dummy"] == (None if record.dummy is None else record.dummy.name)
+    solver = Solver(record.rules)
+    game = record.game()
+    for at in range(0, 32, 5):
+        board = client.post("/api/position", json={**opened, "at": at}).json()
+        while len(game.played) < at:
+            game.play(record.played[len(game.played)])
+        values = solver.move_values(game)
+        assert board["values"] == {str(c): value_for_team(v, game.to_move.team, game.playing)
+                                   for c, v in values.items()}
+        assert board["unit"] == ("points" if record.bidder is None else "tricks")
+    end = client.post("/api/position", json=opened).json()
+    assert end["result"]["scores"] == record.scores().to_dict()
 
 
 def test_errors_are_the_packages_messages_as_json(client):

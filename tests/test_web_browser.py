@@ -209,6 +209,23 @@ def test_open_a_record_step_play_another_card_follow_perfect_play_and_return(pag
     assert not one(driver, "#to-main").is_displayed()
 
 
+def test_a_file_of_many_rounds_lists_them_and_a_move_of_the_play_jumps_there(page):
+    driver, base = page
+    path = ROOT / "examples" / "boom.jsonl"
+    rounds = GameRecord.from_json_lines(path.read_text())
+    open_page(driver, base + "/")
+    one(driver, "#record-file").send_keys(str(path))
+    wait(driver, lambda d: len(css(d, "[data-round]")) == len(rounds))
+    one(driver, '[data-round="1"]').click()
+    total = len(rounds[1].played)
+    wait_at(driver, 0, total)
+    one(driver, '#moves [data-move="6"]').click()
+    wait_at(driver, 7, total)
+    game = rounds[1].game()
+    game.replay(rounds[1].played[:7])
+    assert shown_values(driver) == expected_values(game)
+
+
 def test_why_a_card_lost_shows_the_two_lines_parting(page):
     driver, base = page
     open_page(driver, board_url(base, main=MAIN, at=4))
