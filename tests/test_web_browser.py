@@ -256,7 +256,12 @@ def test_a_reloaded_url_gives_the_same_position(page):
     assert values == expected_values(game)
 
 
-def test_the_single_dummy_table_fills_with_its_progress_bar(page):
+@pytest.fixture
+def page_engine(board_server):
+    return (board_server[1],)
+
+
+def test_the_single_dummy_table_fills_with_its_progress_bar(page, page_engine):
     driver, base = page
     driver.execute_script("localStorage.setItem('klaverjas-board-single-dummy', 'on')")
     try:
@@ -276,6 +281,24 @@ def test_the_single_dummy_table_fills_with_its_progress_bar(page):
             cell = one(driver, f'[data-card-row="{card}"] [data-sd-mean]')
             assert float(cell.get_attribute("data-sd-mean")) == pytest.approx(stats.mean)
         assert "32" in one(driver, "#sd-head").text
+        # Moving on stops the job that is running: the server counts it stopped, not finished.
+        engine = page_engine[0]
+        assert engine.idle.wait(60)
+        before = engine.counters()
+        box = one(driver, "#sd-worlds")
+        box.clear()
+        box.send_keys("512")
+        one(driver, "h1").click()
+        wait(driver, lambda d: one(d, "#sd-progress").get_attribute("value") not in ("0", "32"))
+        one(driver, "#next").click()                # the next position: its own job starts
+        wait_at(driver, 2, 32)
+        wait(driver, lambda d: one(d, "#sd-progress").get_attribute("value") != "0")
+        one(driver, "#sd-on").click()               # and switching it off stops that one
+        assert engine.idle.wait(60)
+        after = engine.counters()
+        started = after["started"] - before["started"]
+        assert started >= 2 and after["stopped"] - before["stopped"] == started
+        assert after["finished"] == before["finished"]
     finally:
         driver.execute_script("localStorage.setItem('klaverjas-board-single-dummy', 'off')")
 

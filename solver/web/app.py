@@ -14,7 +14,7 @@ import math
 import threading
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any, AsyncIterator, Awaitable, Callable, Dict, List, MutableMapping, Optional
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, MutableMapping, Optional
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -28,7 +28,7 @@ from ..analysis.verdicts import MISTAKE_LINE, paired_loss, sd_verdict, t_quantil
 from ..analysis.view import ViewAnalysis
 from ..errors import SolverError
 from ..html import render
-from ..model.cards import NOTATIONS, Card, Seat
+from ..model.cards import NOTATIONS, Seat
 from ..model.deal import Deal
 from ..model.record import GameRecord
 from ..model.rules import RULE_PRESETS, Rules
@@ -314,11 +314,3 @@ async def _view_lines(engine: Engine, game: Any, body: ViewIn, dd: Dict[str, Any
         await running
     finally:
         stop.set()
-
-
-def main_app() -> FastAPI:   # pragma: no cover - for `uvicorn solver.web.app:main_app --factory`
-    """The app with a default engine."""
-    return create_app()
-
-
-__all__: List[str] = ["create_app", "view_rows", "static_folder", "CONTENT_SECURITY_POLICY"]

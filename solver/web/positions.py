@@ -58,10 +58,6 @@ class CardIn(PositionIn):
     card: str = Field(max_length=8, examples=["SA"])
 
 
-class LineIn(PositionIn):
-    """A position and how far to follow perfect play (at most to the end of the round)."""
-
-
 class ViewIn(PositionIn):
     """A position and the single-dummy job's bounds: at most `worlds` worlds, `batch` at a
     time, for at most `seconds`, sampled from `seed`."""
@@ -162,12 +158,14 @@ def read_records(text: str) -> List[GameRecord]:
     try:
         return [GameRecord.from_json(stripped)]
     except RecordError as single:
-        if "\n" not in stripped:
+        # Another object starting a line: JSON Lines, whose error names the line. Otherwise
+        # one record (perhaps over many lines), whose error is the one to show.
+        if "\n{" not in stripped:
             raise
         try:
             return GameRecord.from_json_lines(stripped)
         except RecordError as many:
-            raise (single if stripped.count("\n{") == 0 else many) from None
+            raise many from single
 
 
 def round_of(record: GameRecord) -> Dict[str, Any]:
@@ -241,16 +239,15 @@ def state(engine: Engine, line: Game, at: Optional[int] = None) -> Dict[str, Any
     if at > len(line.played):
         raise SolverError(f"at={at}: the line has only {len(line.played)} cards")
     chart: List[Value] = []
-    game = walk = Game(line.deal, line.trump, line.leader, line.playing, line.rules,
-                       bidder=line.bidder, dummy=line.dummy)
+    walk = Game(line.deal, line.trump, line.leader, line.playing, line.rules,
+                bidder=line.bidder, dummy=line.dummy)
+    game = copy.deepcopy(walk)          # the board's position, once the walk passes it
     for number, card in enumerate(line.played, start=1):
         chart.append(card_values(engine, walk)["value"])
-        if number == at + 1:
+        walk.place(card)                # each card was checked when the line was read
+        if number == at:
             game = copy.deepcopy(walk)
-        walk.place(card)
     chart.append(card_values(engine, walk)["value"])
-    if at == len(line.played):
-        game = walk
     here = card_values(engine, game)
     trick_leader = game.trick_leader
     ledig = game.rules.contract == "ledig"
