@@ -143,6 +143,20 @@ def test_the_page_is_served_from_the_package_under_a_strict_policy(client):
     assert client.get("/openapi.json").json()["paths"]["/api/position"]
 
 
+def test_every_file_of_the_page_ships_as_package_data():
+    from fnmatch import fnmatch
+    import ast
+    line = re.search(r'^"solver\.web" = (\[.*\])$', (ROOT / "pyproject.toml").read_text(), re.M)
+    patterns = ast.literal_eval(line.group(1))
+    static = ROOT / "solver" / "web" / "static"
+    files = [f"static/{path.name}" for path in static.iterdir()]
+    assert len(files) == 4
+    for name in files:
+        assert any(fnmatch(name, p) for p in patterns), name
+    assert '"solver.web"' in re.search(r"^packages = \[[^\]]*\]", (ROOT / "pyproject.toml")
+                                       .read_text(), re.M).group(0)
+
+
 def test_a_record_file_lists_its_rounds(client):
     one = client.post("/api/record", json={"text": EXAMPLE.read_text()}).json()["rounds"]
     assert len(one) == 1 and one[0]["played"] == [str(c) for c in RECORD.played]
