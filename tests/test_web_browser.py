@@ -7,7 +7,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from solver import (Deal, Game, GameRecord, analyse_bidding, solve_moves, solve_table)
+from solver import (Deal, Game, GameRecord, Solver, analyse_bidding, solve_moves,
+                    solve_table)
 from solver.analysis.view import analyse_view_until
 from solver.model.scoring import value_for_team
 
@@ -147,6 +148,43 @@ def test_paste_a_deal_pick_trump_and_leader_and_click_through_a_round(page, phon
             check_fits_a_phone(driver)
     finally:
         at_phone_width(driver, False)
+
+
+def test_ledig_and_a_table_of_three_from_the_rules_form(page):
+    driver, base = page
+    deal = Deal.random(3)
+    open_page(driver, base + "/")
+    one(driver, "#seed").clear()
+    one(driver, "#seed").send_keys("3")
+    one(driver, "#seed-go").click()
+    wait(driver, lambda d: "W" in one(d, "#deal-shown").text)
+    one(driver, "#rules-details summary").click()
+    select(driver, '[data-rule="contract"]', "ledig")
+    assert one(driver, "#f-bidder-box").is_displayed()
+    assert one(driver, "#f-preset").get_attribute("value") == "custom"
+    select(driver, "#f-bidder", "W")
+    select(driver, "#f-leader", "N")
+    one(driver, "#start").click()
+    wait_at(driver, 0, 0)
+    game = Game(deal, None, "N", None, {"contract": "ledig"}, bidder="W")
+    values = solve_moves(deal, None, "N", None, {"contract": "ledig"}, bidder="W")
+    assert shown_values(driver) == {str(c): value_for_team(v, game.to_move.team, game.playing)
+                                    for c, v in values.items()}
+    assert "bidder" in one(driver, '.hand-box[data-seat="W"] .seat-label').text
+    one(driver, "#tab-setup").click()
+    select(driver, '[data-rule="contract"]', "trump")
+    select(driver, '[data-rule="players"]', "3")
+    assert one(driver, "#f-dummy-box").is_displayed()
+    select(driver, "#f-trump", "D")
+    select(driver, "#f-playing", "EW")
+    select(driver, "#f-dummy", "E")
+    one(driver, "#start").click()
+    wait(driver, lambda d: "dummy" in one(d, '.hand-box[data-seat="E"] .seat-label').text)
+    wait_at(driver, 0, 0)
+    game = Game(deal, "D", "N", "EW", {"players": 3}, dummy="E")
+    values = Solver().move_values(game)
+    assert shown_values(driver) == {str(c): value_for_team(v, game.to_move.team, game.playing)
+                                    for c, v in values.items()}
 
 
 def test_build_a_deal_by_clicking(page):
