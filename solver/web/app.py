@@ -35,8 +35,8 @@ from ..model.rules import RULE_PRESETS, Rules
 from .engine import Engine, Stopped
 from .positions import (MOST_TEXT, BidIn, CardIn, DealIn, ExportIn, PositionIn, RecordIn,
                         TableIn, ViewIn, card_values, perfect_line, read_deal, read_game,
-                        read_position,
-                        read_records, read_rules, record_of, round_of, state, why)
+                        read_position, read_records, read_rules, record_of, round_of, state,
+                        why)
 
 log = logging.getLogger("solver.web")
 
@@ -207,8 +207,9 @@ def create_app(engine: Optional[Engine] = None) -> FastAPI:
                 "hands": {seat.name: [str(c) for c in parsed[seat]] for seat in Seat}}
 
     @app.post("/api/record", summary="Read a record file (JSON, or JSON Lines of many rounds)")
-    def record(body: RecordIn) -> Dict[str, Any]:
-        return {"rounds": [round_of(r) for r in read_records(body.text)]}
+    async def record(body: RecordIn) -> Dict[str, Any]:
+        # A file of many rounds takes a while to check: off the event loop.
+        return {"rounds": await engine.long(lambda: [round_of(r) for r in read_records(body.text)])}
 
     @app.post("/api/position", summary="The board at a position: hands, trick, card values, "
                                        "chart, tallies, result")
@@ -245,7 +246,7 @@ def create_app(engine: Optional[Engine] = None) -> FastAPI:
 
     @app.post("/api/view", summary="Single dummy for the player to move, streamed as JSON "
                                    "Lines, one line per batch of worlds")
-    async def view(body: ViewIn, request: Request) -> StreamingResponse:
+    async def view(body: ViewIn) -> StreamingResponse:
         game = read_position(body)
         if game.is_over:
             raise SolverError("the round is over: no card is left to judge")
@@ -255,16 +256,16 @@ def create_app(engine: Optional[Engine] = None) -> FastAPI:
                                  media_type="application/x-ndjson")
 
     @app.post("/api/export/record", summary="The explored line as a game record (JSON)")
-    def export_record(body: ExportIn) -> Response:
-        text = json.dumps(record_of(body).to_dict(), indent=2)
+    async def export_record(body: ExportIn) -> Response:
+        kept = await engine.click(record_of, body)
+        text = json.dumps(kept.to_dict(), indent=2)
         return Response(text, media_type="application/json",
                         headers={"content-disposition": 'attachment; filename="round.json"'})
 
     @app.post("/api/export/report", summary="The explored line as the static report page")
     async def export_report(body: ExportIn) -> Response:
-        kept = record_of(body)
-
         def page() -> str:
+            kept = record_of(body)
             solver = engine.solver()
             return render(analyse_play(kept, solver=solver),
                           solve_table(kept.deal, kept.rules, solver=solver),
