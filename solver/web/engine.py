@@ -42,16 +42,22 @@ class Engine:
     """The pools, the warm solvers and the cache the board's routes share.
 
     `clicks` threads answer a position's values (default: the cores), `long_work` threads the
-    tables, bid checks, single-dummy views and reports (default: the cores). The counters
+    tables, bid checks, single-dummy views and reports (default: the cores), each job of a
+    single-dummy view searching its worlds on `view_workers` threads. The counters
     (`jobs_started`, `jobs_stopped`, `jobs_finished`) and `idle` (set while no single-dummy
     job runs) let a test see that a job stopped, without waiting on the clock.
     """
 
     def __init__(self, clicks: Optional[int] = None, long_work: Optional[int] = None,
-                 cache_positions: int = CACHE_POSITIONS) -> None:
+                 cache_positions: int = CACHE_POSITIONS, view_workers: Optional[int] = None
+                 ) -> None:
         cores = os.cpu_count() or 1
         self.clicks = ThreadPoolExecutor(clicks or cores, thread_name_prefix="board-click")
         self.long_work = ThreadPoolExecutor(long_work or cores, thread_name_prefix="board-work")
+        # A single-dummy batch spreads its worlds over this many threads (the batch's own),
+        # so that one player's table comes at the speed of every core; at most `long_work`
+        # jobs run at once, which bounds the threads searching.
+        self.view_workers = view_workers or cores
         self._local = threading.local()
         self._cache: "OrderedDict[Tuple[Hashable, ...], Dict[Card, Value]]" = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -127,7 +133,8 @@ class Engine:
                 report(view, out_of_time)
                 return out_of_time
 
-            view = analyse_view_until(game, decided, batch, worlds, seed, solver=self.solver())
+            view = analyse_view_until(game, decided, batch, worlds, seed,
+                                      workers=self.view_workers)
             if len(view.worlds) >= worlds:      # the last batch is not given to `decided`
                 if stop.is_set():
                     raise Stopped()
