@@ -521,6 +521,8 @@
     await show();
   }
 
+  let answered = 0;       // the number of the last position shown
+
   async function show() {
     const mine = ++asked;
     stopView();
@@ -531,10 +533,11 @@
     try {
       board = await callJson("/api/position", body);
     } catch (e) {
-      if (mine === asked) showError(e);
+      if (mine === asked) { answered = mine; showError(e); }
       return;
     }
     if (mine !== asked) return;
+    answered = mine;
     clearError();
     S.board = board;
     S.view = null;
@@ -551,6 +554,9 @@
   }
 
   function play(card) {
+    // A card of the board on screen, while the next position is on its way, would be played
+    // in the wrong position: wait for it.
+    if (answered !== asked) return;
     if (S.line[S.at] === card) { go(S.at + 1); return; }
     S.line = S.line.slice(0, S.at).concat([card]);
     S.perfectFrom = null;
