@@ -273,6 +273,15 @@ def test_klaverjas_serve_prints_its_address_and_serves_the_board():
         process.wait(30)
 
 
+def test_serve_refuses_a_bad_host_or_port_in_one_line(capsys):
+    from solver.cli import main
+    assert main(["serve", "--host", "no such host!"]) == 2
+    assert main(["serve", "--port", "70000"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("klaverjas: error: --host no such host!: not an address")
+    assert err[1] == "klaverjas: error: --port must be a whole number from 0 to 65535, got 70000"
+
+
 def test_serve_names_what_another_host_exposes_and_a_busy_port():
     assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
