@@ -220,6 +220,7 @@
       const answer = await callJson("/api/deal", body);
       S.deal = answer.deal;
       renderDealShown();
+      $("deal-shown").scrollIntoView({ block: "nearest" });     // the round's settings are next
     } catch (e) { showError(e); }
   }
 
