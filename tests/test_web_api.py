@@ -95,6 +95,19 @@ def test_ledig_and_tables_of_three_and_two_have_the_solvers_values(client, recor
     assert end["result"]["scores"] == record.scores().to_dict()
 
 
+def test_the_cache_of_solved_positions_is_bounded_and_each_thread_keeps_its_solver():
+    engine = Engine(clicks=1, long_work=1, cache_positions=3)
+    game = RECORD.game()
+    for card in RECORD.played[:6]:
+        assert engine.move_values(game) == solve_moves(game.deal, "S", "S", "EW",
+                                                       played=list(game.played))
+        game.play(card)
+    assert engine.cached_positions == 3
+    solvers = {engine.clicks.submit(engine.solver).result() for _ in range(3)}
+    assert len(solvers) == 1 and engine.solver() not in solvers
+    engine.close()
+
+
 def test_errors_are_the_packages_messages_as_json(client):
     def error(path, body, status=400):
         answer = client.post(path, json=body)

@@ -23,9 +23,9 @@ from ..model.scoring import Value
 
 Result = TypeVar("Result")
 
-# Positions kept with their card values: a round's positions are at most 33, a few thousand
-# rounds' worth fit in a few megabytes.
-CACHE_POSITIONS = 20_000
+# Positions kept with their card values: a round's positions are at most 33, so this keeps the
+# last few hundred rounds explored, in about 12 MB (about 1.5 KB a position).
+CACHE_POSITIONS = 8_000
 
 
 class Stopped(Exception):
@@ -33,9 +33,10 @@ class Stopped(Exception):
 
 
 def position_key(game: Game) -> Tuple[Hashable, ...]:
-    """What decides a position's card values: the round and the cards played."""
-    return (game.deal, game.trump, game.leader, game.playing, game.rules, game.bidder,
-            game.dummy, tuple(game.played))
+    """What decides a position's card values: the round and the cards played. The deal and
+    rules are kept as their short text, not as the objects each request parsed."""
+    return (game.deal.to_pbn(), game.trump, game.leader, game.playing, repr(game.rules),
+            game.bidder, game.dummy, tuple(game.played))
 
 
 class Engine:
