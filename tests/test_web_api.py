@@ -170,6 +170,28 @@ def test_every_file_of_the_page_ships_as_package_data():
                                        .read_text(), re.M).group(0)
 
 
+def test_the_page_has_every_word_in_english_and_in_dutch():
+    static = ROOT / "solver" / "web" / "static"
+    words = (static / "words.js").read_text(encoding="utf-8")
+    english, dutch = words.split("\n  en: {")[1].split("\n  nl: {")
+    keys = [set(re.findall(r"^\s+(\w+):|, (\w+):", part, re.M)) for part in (english, dutch)]
+    en, nl = ({k for pair in found for k in pair if k} for found in keys)
+    assert en == nl and len(en) > 150
+    page = (static / "index.html").read_text(encoding="utf-8")
+    assert set(re.findall(r'data-t="(\w+)"', page)) <= en
+    script = (static / "board.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'\bt\("(\w+)"', script))
+    assert {k for k in used if not k.endswith("_")} <= en
+    # The words made of a prefix and a value: every seat, suit and verdict, every rules option
+    # and each of its values (a new option needs its words).
+    options = GameRecord.json_schema()["$defs"]["rules"]["anyOf"][1]["properties"]
+    made = ({f"seat_{s}" for s in "NESW"} | {f"suit_{s}" for s in "SHDC"} |
+            {f"verdict_{v}" for v in ("optimal", "unlucky", "mistake", "uncertain")} |
+            {f"rule_{name}" for name in options} |
+            {f"value_{v}" for o in options.values() for v in o.get("enum", [])})
+    assert made <= en
+
+
 def test_a_record_file_lists_its_rounds(client):
     one = client.post("/api/record", json={"text": EXAMPLE.read_text()}).json()["rounds"]
     assert len(one) == 1 and one[0]["played"] == [str(c) for c in RECORD.played]
