@@ -294,18 +294,20 @@ async def _view_lines(engine: Engine, game: Any, body: ViewIn, dd: Dict[str, Any
                 "seat": view.seat.name, "cards": view_rows(view, dd, unit)}
         loop.call_soon_threadsafe(queue.put_nowait, line)
 
-    def job() -> None:
+    def job() -> bool:
         try:
             engine.single_dummy(game, worlds, min(body.batch, worlds), body.seconds, body.seed,
                                 stop, report)
+            return True
         except Stopped:
-            pass
+            return False
         except SolverError as err:
             loop.call_soon_threadsafe(queue.put_nowait, {"error": str(err)})
+            return False
         finally:
             loop.call_soon_threadsafe(queue.put_nowait, None)
 
-    running = loop.run_in_executor(engine.long_work, job)
+    running = asyncio.wrap_future(engine.start_job(job))
     try:
         while True:
             item = await queue.get()

@@ -12,7 +12,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable, Dict, Hashable, List, Optional, Tuple, TypeVar
 
 from ..analysis.view import ViewAnalysis, analyse_view_until
@@ -124,25 +124,33 @@ class Engine:
         `report(view, last)` after each batch; it ends after `seconds` (at the end of a batch)
         and is stopped (Stopped) at the next batch once `stop` is set."""
         started = time.monotonic()
-        self._job_begins()
-        finished = False
-        try:
-            def decided(view: ViewAnalysis) -> bool:
-                if stop.is_set():
-                    raise Stopped()
-                out_of_time = time.monotonic() - started >= seconds
-                report(view, out_of_time)
-                return out_of_time
 
-            view = analyse_view_until(game, decided, batch, worlds, seed,
-                                      workers=self.view_workers)
-            if len(view.worlds) >= worlds:      # the last batch is not given to `decided`
-                if stop.is_set():
-                    raise Stopped()
-                report(view, True)
-            finished = True
-        finally:
-            self._job_ends(finished)
+        def decided(view: ViewAnalysis) -> bool:
+            if stop.is_set():
+                raise Stopped()
+            out_of_time = time.monotonic() - started >= seconds
+            report(view, out_of_time)
+            return out_of_time
+
+        view = analyse_view_until(game, decided, batch, worlds, seed, workers=self.view_workers)
+        if len(view.worlds) >= worlds:      # the last batch is not given to `decided`
+            if stop.is_set():
+                raise Stopped()
+            report(view, True)
+
+    def start_job(self, work: Callable[[], bool]) -> "Future[None]":
+        """`work` (a single-dummy job, which says whether it finished rather than being
+        stopped) on the long-work pool, counted as running from now, queued or not, until it
+        ends."""
+        self._job_begins()
+
+        def run() -> None:
+            finished = False
+            try:
+                finished = work()
+            finally:
+                self._job_ends(finished)
+        return self.long_work.submit(run)
 
     def _job_begins(self) -> None:
         with self._jobs_lock:
