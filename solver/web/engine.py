@@ -32,11 +32,18 @@ class Stopped(Exception):
     """A single-dummy job was stopped because its reader went away."""
 
 
-def position_key(game: Game) -> Tuple[Hashable, ...]:
-    """What decides a position's card values: the round and the cards played. The deal and
-    rules are kept as their short text, not as the objects each request parsed."""
+def round_key(game: Game) -> Tuple[Hashable, ...]:
+    """What decides a round's values: the deal and rules as their short text (not the objects
+    each request parsed), trump, leader, playing team, bidder and dummy."""
     return (game.deal.to_pbn(), game.trump, game.leader, game.playing, repr(game.rules),
-            game.bidder, game.dummy, tuple(game.played))
+            game.bidder, game.dummy)
+
+
+def position_key(game: Game, round_: Optional[Tuple[Hashable, ...]] = None
+                 ) -> Tuple[Hashable, ...]:
+    """What decides a position's card values: the round (`round_key`, given when the caller
+    has it) and the cards played."""
+    return (round_ if round_ is not None else round_key(game)) + (tuple(game.played),)
 
 
 class Engine:
@@ -91,10 +98,12 @@ class Engine:
 
     # -- card values, cached ----------------------------------------------------------------
 
-    def move_values(self, game: Game) -> Dict[Card, Value]:
+    def move_values(self, game: Game, round_: Optional[Tuple[Hashable, ...]] = None
+                    ) -> Dict[Card, Value]:
         """{card: points value for the playing team} for every legal card of `game`'s
-        position, from the cache or this thread's Solver."""
-        key = position_key(game)
+        position, from the cache or this thread's Solver; `round_` is its `round_key`, when
+        the caller asks for many positions of one round."""
+        key = position_key(game, round_)
         with self._cache_lock:
             known = self._cache.get(key)
             if known is not None:

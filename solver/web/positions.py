@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -20,7 +20,7 @@ from ..model.game import Game, Trick, trick_roem
 from ..model.record import GameRecord
 from ..model.rules import Rules, load_rules
 from ..model.scoring import Value, is_made, point_factor, value_for_team
-from .engine import Engine
+from .engine import Engine, round_key
 
 # Request bodies are small: a record file of many rounds stays well under this.
 MOST_TEXT = 1 << 20
@@ -191,12 +191,14 @@ def record_of(export: ExportIn) -> GameRecord:
 
 # -- the board's state ---------------------------------------------------------------------
 
-def card_values(engine: Engine, game: Game) -> Dict[str, Any]:
+def card_values(engine: Engine, game: Game, round_: Optional[Tuple[Hashable, ...]] = None
+                ) -> Dict[str, Any]:
     """The legal cards' values for the side to move (points; tricks in ledig), the best of
-    them, and the position's value for the playing team."""
+    them, and the position's value for the playing team (`round_`: the round's key, see
+    `Engine.move_values`)."""
     if game.is_over:
         return {"values": {}, "best": [], "value": game.objective_value("points")}
-    values = engine.move_values(game)
+    values = engine.move_values(game, round_)
     team = game.to_move.team
     mover = {card: value_for_team(value, team, game.playing) for card, value in values.items()}
     best = optimal_cards(mover)
@@ -242,13 +244,14 @@ def state(engine: Engine, line: Game, at: Optional[int] = None) -> Dict[str, Any
     walk = Game(line.deal, line.trump, line.leader, line.playing, line.rules,
                 bidder=line.bidder, dummy=line.dummy)
     game = copy.deepcopy(walk)          # the board's position, once the walk passes it
+    key = round_key(line)
     for number, card in enumerate(line.played, start=1):
-        chart.append(card_values(engine, walk)["value"])
+        chart.append(card_values(engine, walk, key)["value"])
         walk.place(card)                # each card was checked when the line was read
         if number == at:
             game = copy.deepcopy(walk)
-    chart.append(card_values(engine, walk)["value"])
-    here = card_values(engine, game)
+    chart.append(card_values(engine, walk, key)["value"])
+    here = card_values(engine, game, key)
     trick_leader = game.trick_leader
     ledig = game.rules.contract == "ledig"
     tallies = game.tallies()
