@@ -212,3 +212,25 @@ def worker_processes(pid):
         except FileNotFoundError:       # it has ended since
             pass
     return workers
+
+
+# -- the analysis board on a real server, for the board's tests ------------------------------
+
+@pytest.fixture(scope="module")
+def board_server():
+    """The board (solver.web) served by uvicorn on 127.0.0.1, on a free port, in a background
+    thread: (its address, its engine), one per test module."""
+    pytest.importorskip("fastapi")
+    uvicorn = pytest.importorskip("uvicorn")
+    import threading
+    from solver.cli.serve import listening_socket
+    from solver.web import create_app
+    from solver.web.engine import Engine
+    engine = Engine(clicks=2, long_work=2)
+    sock = listening_socket("127.0.0.1", 0)     # listening before the server starts
+    server = uvicorn.Server(uvicorn.Config(create_app(engine), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}", engine
+    server.should_exit = True
+    thread.join(30)

@@ -386,6 +386,21 @@ def test_no_number_splits_across_lines_at_phone_width(at_phone_width):
     assert at_phone_width.execute_script(SPLIT_CELLS) == []
 
 
+def test_no_number_splits_over_two_lines_at_phone_width(opened):
+    opened.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        opened.refresh()
+        split = opened.execute_script("""
+            return [...document.querySelectorAll('td, th')].filter((e) => /\\d/.test(e.textContent)
+                && e.offsetHeight > 1.7 * (parseFloat(getComputedStyle(e).lineHeight) || 20))
+                .map((e) => e.textContent);""")
+        assert split == []
+        assert opened.execute_script("return document.documentElement.scrollWidth") <= 390
+    finally:
+        opened.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_the_replay_shows_a_revoke_on_the_table_with_counter_and_note_agreeing(browser, tmp_path):
     from selenium.webdriver.common.by import By
     path = tmp_path / "revoke.html"

@@ -29,6 +29,7 @@ from .inputs import (looks_like_a_deal, looks_like_json, read_deal, read_positio
                      record_with_overrides, with_contract)
 from .output import named, printable, shown_path
 from .parser import UsageError
+from .serve import cmd_serve
 
 
 def search_options(args: argparse.Namespace, rules: Rules) -> Dict[str, Any]:
@@ -415,5 +416,6 @@ WRITE_FILES = ("report", "labels")
 
 COMMANDS: Dict[str, Callable[[Any], str]] = {
     "solve": cmd_solve, "table": cmd_table, "analyse": cmd_analyse, "bid": cmd_bid,
-    "view": cmd_view, "report": cmd_report, "labels": cmd_labels, "arena": cmd_arena}
+    "view": cmd_view, "report": cmd_report, "labels": cmd_labels, "arena": cmd_arena,
+    "serve": cmd_serve}
 

@@ -26,7 +26,8 @@ MOST_DEALS = 10 ** 9
 MOST_DEALS_PER_SHARD = 100_000
 MOST_ARENA_DEALS = 10 ** 7
 
-COMMAND_NAMES = ("solve", "table", "analyse", "bid", "view", "report", "labels", "arena")
+COMMAND_NAMES = ("solve", "table", "analyse", "bid", "view", "report", "labels", "arena",
+                 "serve")
 
 
 Parsed = TypeVar("Parsed")
@@ -434,6 +435,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")
 
     arena_command(command)
+    serve_command(command)
     return parser
 
 
@@ -467,3 +469,17 @@ def arena_command(command: Command) -> None:
     p.add_argument("--report", default=None,
                    help="also write the arena's HTML page (charts) to this file (default: none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")
+
+
+def serve_command(command: Command) -> None:
+    """`klaverjas serve`: the analysis board in the browser, served on this machine."""
+    p = command("serve", "the analysis board: a local web page to enter, replay and explore deals",
+                "klaverjas serve --open", json_output=False)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on; another than this machine's own (127.0.0.1, "
+                        "::1, localhost) lets other machines use the board (default: 127.0.0.1)")
+    p.add_argument("--port", type=whole("--port", 0, 65535), default=8765,
+                   help="the port; 0 picks a free one (default: 8765)")
+    p.add_argument("--open", action="store_true",
+                   help="open the board in the web browser once it listens (default: print its "
+                        "address only)")
