@@ -2,6 +2,8 @@
 of the Jupyter hooks imports solver.html.jupyter only inside a function (its _repr_html_),
 never at module level, where it would be a cycle that the contract's exception let through."""
 import ast
+import importlib
+import inspect
 import sys
 from pathlib import Path
 
@@ -21,9 +23,9 @@ def contract(contract_id):
 
 
 def html_imports(module):
-    """(line, whether inside a function) of each import of solver.html in `module`."""
-    path = ROOT / (module.replace(".", "/") + ".py")
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    """(line, whether inside a function) of each import of solver.html in `module` (the
+    module as imported: the installed package's own file where the tests run on a wheel)."""
+    tree = ast.parse(inspect.getsource(importlib.import_module(module)))
     found = []
 
     def visit(node, in_function):

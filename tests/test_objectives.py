@@ -6,6 +6,7 @@ import pathlib
 
 import pytest
 
+import solver
 from solver import Deal, Game, Rules
 from solver.engine import _engine
 from solver.engine.objectives import (LedigScore, Make, Points, Score, engine_metric, make_test,
@@ -14,7 +15,8 @@ from solver.engine.search import Solver, engine_position, engine_spec
 from solver.errors import SolverError
 from solver.model.cards import Suit
 
-PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "solver"
+# The package as imported: where the tests run on an installed wheel, its own files.
+PACKAGE = pathlib.Path(solver.__file__).resolve().parent
 TRUMP, LEDIG = Rules(), Rules(contract="ledig")
 RULES = [TRUMP, Rules(nat="82"), Rules(multiplier=2, zero_bonus=100), LEDIG,
          Rules(contract="ledig", ledig_trump="chosen"), Rules(contract="ledig", ledig_bonus=0)]
