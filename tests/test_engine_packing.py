@@ -7,6 +7,7 @@ import pathlib
 import numpy as np
 import pytest
 
+import solver
 from solver import Deal, Game, Rules
 from solver.batch import deal_row
 from solver.engine import _engine
@@ -14,7 +15,8 @@ from solver.engine.packing import hand_mask, hand_masks, spec_trump
 from solver.engine.search import engine_spec, spec_reads_deal
 from solver.model.cards import Seat, Suit
 
-PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "solver"
+# The package as imported: where the tests run on an installed wheel, its own files.
+PACKAGE = pathlib.Path(solver.__file__).resolve().parent
 
 
 def test_a_hand_is_the_set_of_its_card_indices():

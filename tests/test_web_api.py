@@ -15,9 +15,10 @@ pytest.importorskip("uvicorn")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from solver.analysis.verdicts import VERDICTS
 from solver import (Deal, Game, GameRecord, Rules, Solver, SolverError,  # noqa: E402
                     analyse_bidding, solve_moves, solve_table)
+from solver import web  # noqa: E402
+from solver.analysis.verdicts import VERDICTS  # noqa: E402
 from solver.analysis.view import analyse_view_until  # noqa: E402
 from solver.cli.serve import exposure_note, is_loopback, listening_socket  # noqa: E402
 from solver.cli.parser import UsageError  # noqa: E402
@@ -28,6 +29,8 @@ from solver.web.engine import Engine  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "game.json"
+# The page's files as imported: on an installed wheel, those the wheel shipped.
+STATIC = Path(web.__file__).resolve().parent / "static"
 RECORD = GameRecord.load(EXAMPLE)
 ROUND = {"deal": RECORD.deal.to_pbn(), "trump": "S", "leader": RECORD.leader.name,
          "playing": "EW", "rules": "amsterdam"}
@@ -162,8 +165,7 @@ def test_every_file_of_the_page_ships_as_package_data():
     import ast
     line = re.search(r'^"solver\.web" = (\[.*\])$', (ROOT / "pyproject.toml").read_text(), re.M)
     patterns = ast.literal_eval(line.group(1))
-    static = ROOT / "solver" / "web" / "static"
-    files = [f"static/{path.name}" for path in static.iterdir()]
+    files = [f"static/{path.name}" for path in STATIC.iterdir()]
     assert len(files) == 4
     for name in files:
         assert any(fnmatch(name, p) for p in patterns), name
@@ -172,15 +174,14 @@ def test_every_file_of_the_page_ships_as_package_data():
 
 
 def test_the_page_has_every_word_in_english_and_in_dutch():
-    static = ROOT / "solver" / "web" / "static"
-    words = (static / "words.js").read_text(encoding="utf-8")
+    words = (STATIC / "words.js").read_text(encoding="utf-8")
     english, dutch = words.split("\n  en: {")[1].split("\n  nl: {")
     keys = [set(re.findall(r"^\s+(\w+):|, (\w+):", part, re.M)) for part in (english, dutch)]
     en, nl = ({k for pair in found for k in pair if k} for found in keys)
     assert en == nl and len(en) > 150
-    page = (static / "index.html").read_text(encoding="utf-8")
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
     assert set(re.findall(r'data-t="(\w+)"', page)) <= en
-    script = (static / "board.js").read_text(encoding="utf-8")
+    script = (STATIC / "board.js").read_text(encoding="utf-8")
     used = set(re.findall(r'\bt\("(\w+)"', script))
     assert {k for k in used if not k.endswith("_")} <= en
     # The words made of a prefix and a value: every seat, suit and verdict, every rules option
