@@ -333,6 +333,13 @@ def test_the_single_dummy_table_fills_with_its_progress_bar(page, page_engine):
         wait(driver, lambda d: one(d, "#sd-progress").get_attribute("value") != "0")
         one(driver, "#sd-on").click()               # and switching it off stops that one
         assert engine.idle.wait(60)
+
+        def every_job_ended(_):
+            # A request the page sent before the switch may still reach the server after the
+            # engine was idle for a moment: wait until every job asked for has ended.
+            now = engine.counters()
+            return now["running"] == 0 and now["started"] == now["stopped"] + now["finished"]
+        wait(driver, every_job_ended)
         after = engine.counters()
         started = after["started"] - before["started"]
         assert started >= 2 and after["stopped"] - before["stopped"] == started
