@@ -16,7 +16,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable, Dict, Hashable, List, Optional, Tuple, TypeVar
 
 from ..analysis.view import ViewAnalysis, analyse_view_until
-from ..engine.search import Solver
+from ..engine.search import Solver, warm_solver
 from ..model.cards import Card
 from ..model.game import Game
 from ..model.scoring import Value
@@ -66,7 +66,6 @@ class Engine:
         # so that one player's table comes at the speed of every core; at most `long_work`
         # jobs run at once, which bounds the threads searching.
         self.view_workers = view_workers or cores
-        self._local = threading.local()
         self._cache: "OrderedDict[Tuple[Hashable, ...], Dict[Card, Value]]" = OrderedDict()
         self._cache_lock = threading.Lock()
         self.cache_positions = cache_positions
@@ -77,11 +76,8 @@ class Engine:
         self.idle.set()
 
     def solver(self) -> Solver:
-        """This thread's Solver, made on first use and kept warm."""
-        solver = getattr(self._local, "solver", None)
-        if solver is None:
-            solver = self._local.solver = Solver()
-        return solver
+        """This thread's Solver, made on first use and kept warm (`warm_solver`)."""
+        return warm_solver()
 
     async def click(self, work: Callable[..., Result], *args: Any) -> Result:
         """`work(*args)` on the clicks pool, off the event loop."""
