@@ -13,6 +13,9 @@ from conftest import SLOW, positions, rules_strategy
 from solver import (Card, Deal, Game, GameRecord, Seat, Solver, SolverError, Suit,
                     analyse_bidding, analyse_play, analyse_view, sample_worlds, solve_moves)
 from solver.cli import main
+from solver.analysis.beliefs import PlayBelief, weighted_worlds
+from solver.analysis.beliefs import sample_worlds as belief_worlds
+from solver.bots.policy import PolicyModel
 from solver.model.worlds import count_worlds, excluded_cards
 from solver.model.players import seen_seats
 
@@ -76,6 +79,17 @@ def test_the_sampler_reaches_every_consistent_world_and_nothing_else(game, offse
     expected = brute_force(game, seat)
     assert count_worlds(game, seat) == len(expected)
     assert set(sample_worlds(game, seat, 40 * len(expected), seed=1)) == expected
+    weighted_support_is(expected, game, seat)
+
+
+def weighted_support_is(expected, game, seat):
+    """Under the play belief the worlds are the same, each with a weight above 0 (the weights
+    adding up to one), and a draw by weight never leaves them."""
+    belief = PlayBelief(PolicyModel.initial(hidden=16, seed=1), temperature=0.5)
+    worlds, weights = weighted_worlds(game, seat, 40 * len(expected), seed=1, belief=belief)
+    assert set(worlds) == expected
+    assert (weights > 0).all() and abs(weights.sum() - 1) < 1e-9
+    assert set(belief_worlds(game, seat, 10, seed=2, belief=belief)) <= expected
 
 
 @settings(max_examples=40, **SLOW)
@@ -94,6 +108,7 @@ def test_at_tables_of_three_and_two_the_sampler_reaches_every_consistent_world(
     expected = brute_force(game, seat)
     assert count_worlds(game, seat) == len(expected)
     assert set(sample_worlds(game, seat, 40 * len(expected), seed=1)) == expected
+    weighted_support_is(expected, game, seat)
 
 
 def test_owners_are_uniform_without_constraints():

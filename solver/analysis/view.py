@@ -27,7 +27,9 @@ from ..model.cards import ALL_CARDS
 from ..model.scoring import check_objective, value_for_team
 from ..model.streams import derive
 from .verdicts import PairedLoss, paired_loss
-from ..model.worlds import MOST_WORLDS, same_round, sample_worlds
+from ..model.worlds import MOST_WORLDS, same_round
+from ..model.bidding import Draaikaart
+from .beliefs import BeliefLike, belief_name, sample_worlds
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,9 @@ class ViewAnalysis:
     """Every legal card of `seat`, judged from what `seat` could know. Values are from the
     view of `seat`'s team (for `make`, 1 when the team reaches its aim: the playing team
     makes it, the defenders make it nat). `values` holds every legal card's value in each
-    world, in the order of `worlds`: the paired comparisons of `paired_loss` use them."""
+    world, in the order of `worlds`: the paired comparisons of `paired_loss` use them.
+    `belief` names how the worlds were drawn (`solver.analysis.beliefs`): "uniform", every
+    world alike, or "play", in proportion to how likely the other players' plays were."""
 
     seat: Seat
     objective: str
@@ -65,6 +69,7 @@ class ViewAnalysis:
     worlds: List[Deal]
     seed: int
     values: Dict[Card, List[int]] = field(default_factory=dict)
+    belief: str = "uniform"
 
     @property
     def team(self) -> Team:
@@ -115,8 +120,9 @@ class ViewAnalysis:
         return paired_loss(self.values, card)
 
     def __str__(self) -> str:
-        lines = [f"{self.seat} to play, {len(self.worlds)} worlds, {self.objective} for "
-                 f"{self.team}: mean ± standard error, optimal in, makes it in"]
+        lines = [f"{self.seat} to play, {len(self.worlds)} worlds ({self.belief} belief), "
+                 f"{self.objective} for {self.team}: mean ± standard error, optimal in, makes "
+                 f"it in"]
         for card, s in sorted(self.cards.items(), key=lambda kv: -kv[1].mean):
             lines.append(f"  {card.to_str(True):<4} {s.mean:+8.1f} ± {s.stderr:5.1f}  "
                          f"{s.optimal:6.1%}  {s.makes:6.1%}")
@@ -124,12 +130,13 @@ class ViewAnalysis:
 
     def __repr__(self) -> str:
         means = ", ".join(f"{c}: {s.mean:+.1f}" for c, s in self.cards.items())
-        return f"ViewAnalysis(seat={self.seat}, {len(self.worlds)} worlds, {self.objective}: {means})"
+        return (f"ViewAnalysis(seat={self.seat}, {len(self.worlds)} worlds, {self.belief} "
+                f"belief, {self.objective}: {means})")
 
     def to_dict(self) -> Dict[str, Any]:
         """Plain JSON-ready values; `ViewAnalysis.from_dict` reads them back."""
         return {"seat": self.seat.name, "team": self.team.name, "objective": self.objective,
-                "seed": self.seed, "cards": {str(c): s.to_dict() for c, s in self.cards.items()},
+                "seed": self.seed, "belief": self.belief, "cards": {str(c): s.to_dict() for c, s in self.cards.items()},
                 "best_cards": [str(c) for c in self.best_cards],
                 "worlds": [w.to_pbn() for w in self.worlds],
                 "values": {str(c): v for c, v in self.values.items()}}
@@ -141,7 +148,8 @@ class ViewAnalysis:
             return cls(Seat.parse(d["seat"]), d["objective"],
                        {Card.parse(c): CardStats.from_dict(s) for c, s in d["cards"].items()},
                        [Deal.from_pbn(w) for w in d["worlds"]], d["seed"],
-                       {Card.parse(c): list(v) for c, v in d.get("values", {}).items()})
+                       {Card.parse(c): list(v) for c, v in d.get("values", {}).items()},
+                       d.get("belief", "uniform"))
 
 
 def world_values(solver: Solver, game: Game, world: Deal, objective: str
@@ -159,9 +167,12 @@ def world_values(solver: Solver, game: Game, world: Deal, objective: str
 
 def analyse_view(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64, seed: int = 0,
                  objective: str = "points", workers: Optional[int] = None,
-                 solver: Optional[Solver] = None) -> ViewAnalysis:
+                 solver: Optional[Solver] = None, belief: BeliefLike = "uniform",
+                 bidding: Optional[Draaikaart] = None) -> ViewAnalysis:
     """Each legal card of the player to move, averaged over `worlds` deals that player cannot
-    tell apart from the real one (sampled uniformly with `seed`). `seat`, when given, must be
+    tell apart from the real one (sampled with `seed`, uniformly or under `belief`: "play"
+    draws them in proportion to how likely the other players' plays, and `bidding`'s calls
+    where the round had draaikaart bidding, were in each; `solver.analysis.beliefs`). `seat`, when given, must be
     the player to move (at a table of three or two, the seat of the person who plays that
     hand is taken too: the view is his). The worlds are solved on `workers` threads (default:
     all cores), or by `solver` alone when one is given."""
@@ -174,9 +185,9 @@ def analyse_view(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64, 
     seat = game.to_move
     check_objective(objective)
     worlds = whole_number("worlds", worlds, 1, MOST_WORLDS)
-    sampled = sample_worlds(game, seat, worlds, seed)
+    sampled = sample_worlds(game, seat, worlds, seed, belief=belief, bidding=bidding)
     return _view(game, seat, objective, seed, sampled,
-                 _solve_worlds(game, sampled, objective, workers, solver))
+                 _solve_worlds(game, sampled, objective, workers, solver), belief_name(belief))
 
 
 def _same_player(game: Game) -> Tuple[Seat, ...]:
@@ -191,10 +202,11 @@ def _same_player(game: Game) -> Tuple[Seat, ...]:
 def analyse_view_until(game: Game, decided: Callable[[ViewAnalysis], bool], batch: int,
                        most: int, seed: int = 0, objective: str = "points",
                        workers: Optional[int] = None,
-                       solver: Optional[Solver] = None) -> ViewAnalysis:
+                       solver: Optional[Solver] = None, belief: BeliefLike = "uniform",
+                       bidding: Optional[Draaikaart] = None) -> ViewAnalysis:
     """`analyse_view` for the player to move, sampling `batch` worlds at a time until
     `decided(view)` or `most` worlds. Batch i is `sample_worlds(game, seat, batch,
-    derive(seed, i))`, so the stream of worlds depends only on `seed`."""
+    derive(seed, i), belief=belief)`, so the stream of worlds depends only on `seed`."""
     check_game(game)
     if game.is_over:
         raise SolverError("the round is over: no card is left to judge")
@@ -206,10 +218,10 @@ def analyse_view_until(game: Game, decided: Callable[[ViewAnalysis], bool], batc
     results: List[Tuple[Dict[Card, int], Dict[Card, bool]]] = []
     while True:
         more = sample_worlds(game, seat, min(batch, most - len(sampled)),
-                             derive(seed, len(sampled) // batch))
+                             derive(seed, len(sampled) // batch), belief=belief, bidding=bidding)
         sampled += more
         results += _solve_worlds(game, more, objective, workers, solver)
-        view = _view(game, seat, objective, seed, sampled, results)
+        view = _view(game, seat, objective, seed, sampled, results, belief_name(belief))
         if len(sampled) >= most or decided(view):
             return view
 
@@ -218,8 +230,12 @@ def _solve_worlds(game: Game, worlds: List[Deal], objective: str, workers: Optio
                   solver: Optional[Solver]) -> List[Tuple[Dict[Card, int], Dict[Card, bool]]]:
     """world_values for every world, all in one batch (solver.batch): the worlds' positions
     are replayed and searched in C, on `workers` threads, or on this thread for a `solver`
-    (whose time in searches counts them)."""
+    (whose time in searches counts them). A world drawn twice (by a belief) is solved once."""
     check_solver(solver)
+    if len(set(worlds)) < len(worlds):
+        unique = list(dict.fromkeys(worlds))
+        solved = dict(zip(unique, _solve_worlds(game, unique, objective, workers, solver)))
+        return [solved[world] for world in worlds]
     batch = _world_batch(game, worlds, workers, solver)
     values = batch.values(objective)
     aim = objective_of(game.rules, objective)
@@ -329,7 +345,8 @@ def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int]) -> i
 
 
 def _view(game: Game, seat: Seat, objective: str, seed: int, sampled: List[Deal],
-          results: List[Tuple[Dict[Card, int], Dict[Card, bool]]]) -> ViewAnalysis:
+          results: List[Tuple[Dict[Card, int], Dict[Card, bool]]],
+          belief: str = "uniform") -> ViewAnalysis:
     cards: Dict[Card, CardStats] = {}
     per_world: Dict[Card, List[int]] = {}
     for card in game.legal_cards():
@@ -340,4 +357,4 @@ def _view(game: Game, seat: Seat, objective: str, seed: int, sampled: List[Deal]
         makes = sum(r[1][card] for r in results) / len(results)
         cards[card] = CardStats(mean, math.sqrt(spread / len(values)), optimal, makes)
         per_world[card] = values
-    return ViewAnalysis(seat, objective, cards, sampled, seed, per_world)
+    return ViewAnalysis(seat, objective, cards, sampled, seed, per_world, belief)

@@ -1,6 +1,8 @@
 """Bots by name, as the `klaverjas arena` command line writes them: `random`, `rule`, `dd`,
 `pimc:N` (N worlds a move; `pimc:N@S`: at most N worlds in S seconds a move; `pimc:N~M`: at
-most N worlds, fewer once the choice is clear to within M points), `policy:PATH`
+most N worlds, fewer once the choice is clear to within M points; any of them with `+play`,
+`pimc:32+play`: the worlds drawn in proportion to how likely the other players' cards so far
+were in each, `solver.analysis.beliefs`), `policy:PATH`
 (a model file written by `examples/train_policy.py`), `openspiel:ismcts` or
 `openspiel:ismcts:N` (OpenSpiel's IS-MCTS with N simulations a card, default 100, where
 OpenSpiel is installed: `solver.openspiel.bots.ismcts_bot`), and `module:Class`, a Bot class
@@ -24,6 +26,7 @@ import re
 from typing import Union
 
 from ..model.worlds import MOST_WORLDS
+from ..analysis.beliefs import BELIEFS
 from ..bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot
 from ..errors import BotError, quote, whole_number
 
@@ -74,7 +77,11 @@ def _count(name: str, what: str, text: str, most: int) -> int:
 
 def _pimc(name: str, rest: str) -> Bot:
     """pimc:N, pimc:N@S for at most N worlds in S seconds a move, and either with ~M for
-    fewer worlds once the choice is clear to within M points."""
+    fewer worlds once the choice is clear to within M points; each with +BELIEF (+play)."""
+    rest, plus, belief = rest.partition("+")
+    if plus and belief not in BELIEFS:
+        raise BotError(f"the belief of {name} must be one of {', '.join(BELIEFS)}, got "
+                       f"{quote(belief)} (pimc:32+play, say)")
     rest, tilde, points = rest.partition("~")
     margin = _number(name, points, "the margin", "points", "pimc:32~5") if tilde else None
     worlds, at, seconds = rest.partition("@")
@@ -83,7 +90,8 @@ def _pimc(name: str, rest: str) -> Bot:
     except BotError as err:
         raise BotError(f"{err} (pimc:32, or pimc:64@0.5 for at most 0.5 s a move)") from None
     budget = _number(name, seconds, "the time budget", "seconds", "pimc:64@0.5") if at else None
-    return PIMCBot(worlds=count, time_budget=budget, margin=margin)
+    return PIMCBot(worlds=count, time_budget=budget, margin=margin,
+                   belief=belief if plus else "uniform")
 
 
 def _number(name: str, text: str, what: str, unit: str, example: str) -> float:

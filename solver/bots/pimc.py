@@ -8,7 +8,9 @@ played, so a bot's choice depends only on its seed and what it saw. With `time_b
 (points) it adds worlds in the same batches until the best card so far is, at 97.5%
 confidence against each other card, less than `margin` worse than any of them
 (`ViewAnalysis.is_clear`): few worlds where the choice is plain, all of them where it is
-close; the choice then still depends on the seed alone.
+close; the choice then still depends on the seed alone. With `belief="play"` the worlds are
+drawn in proportion to how likely the other players' cards so far were in each
+(`solver.analysis.beliefs`): its name then ends in "+play".
 
 >>> from solver import Deal, Game
 >>> game = Game(Deal.random(1), "H", "E", "NS")
@@ -20,6 +22,7 @@ from __future__ import annotations
 import time
 from typing import Optional, Union
 
+from ..analysis.beliefs import BeliefLike, belief_name, belief_of
 from ..analysis.view import ViewAnalysis, analyse_view, analyse_view_until
 from ..model.worlds import MOST_WORLDS
 from ..engine.search import Solver
@@ -40,20 +43,25 @@ class PIMCBot(Bot):
     `workers`: threads solving the worlds of one move (default 1, this bot's own Solver;
     None for all cores). `time_budget`: seconds per move, None for no limit. `margin`: stop
     adding worlds once the choice is clear to within this many points (of the objective),
-    None to use all `worlds`.
+    None to use all `worlds`. `belief`: how the worlds are drawn, "uniform" (the default) or
+    "play" (or a belief object, `solver.analysis.beliefs`).
     """
 
     def __init__(self, worlds: int = 32, seed: Optional[int] = None,
                  time_budget: Optional[float] = None, objective: str = "points",
-                 workers: Optional[int] = 1, margin: Optional[float] = None) -> None:
+                 workers: Optional[int] = 1, margin: Optional[float] = None,
+                 belief: BeliefLike = "uniform") -> None:
         self.worlds = whole_number("worlds", worlds, 1, MOST_WORLDS)
         self.time_budget = _budget(time_budget)
         self.margin = _margin(margin)
         check_objective(objective)
         self.objective = objective
         self.workers = None if workers is None else whole_number("workers", workers, 1)
+        self.belief = belief_of(belief)      # checked now, and the network read once
+        named = belief_name(belief)
         self.name = (f"pimc:{self.worlds}" + ("" if time_budget is None else f"@{time_budget:g}")
-                     + ("" if margin is None else f"~{margin:g}"))
+                     + ("" if margin is None else f"~{margin:g}")
+                     + ("" if named == "uniform" else f"+{named}"))
         self._solver: Optional[Solver] = None
         super().__init__(seed)
 
@@ -67,7 +75,7 @@ class PIMCBot(Bot):
         solver = self._solver_for(game)
         if self.time_budget is None and self.margin is None:
             return analyse_view(game, worlds=self.worlds, seed=seed, objective=self.objective,
-                                workers=self.workers, solver=solver)
+                                workers=self.workers, solver=solver, belief=self._belief())
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         margin = self.margin
 
@@ -78,7 +86,11 @@ class PIMCBot(Bot):
         return analyse_view_until(game, decided,
                                   batch=min(BUDGET_BATCH, self.worlds), most=self.worlds,
                                   seed=seed, objective=self.objective, workers=self.workers,
-                                  solver=solver)
+                                  solver=solver, belief=self._belief())
+
+    def _belief(self) -> BeliefLike:
+        # "uniform" as the name, so that the analyses take the model's own sampler.
+        return "uniform" if self.belief.name == "uniform" else self.belief
 
     def _solver_for(self, game: Game) -> Optional[Solver]:
         # One Solver kept between moves (its table stays warm) when the bot works alone.

@@ -136,6 +136,9 @@ def _splits(group: Group, needs: Needs, index: Dict[Seat, int]
 # The most worlds any analysis samples, as the command line allows: far more than an average
 # needs, and few enough that a mistyped count is an error, not a run that never ends.
 MOST_WORLDS = 100_000
+# Worlds drawn uniformly for each one picked by weight: enough that the picks follow the
+# weights, few enough to weigh them all.
+CANDIDATES = 8
 
 
 def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
@@ -148,14 +151,15 @@ def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
     legal.
     The result depends only on `seed`. `weights`, a function of a world returning a weight
     (>= 0), turns the draw into one in proportion to it (for what the bidding told, say):
-    8n uniform worlds are drawn and n of them picked by weight.
+    CANDIDATES * n (8n) uniform worlds are drawn and n of them picked by weight
+    (`pick_by_weight`).
     """
     check_game(game)
     seat = Seat.parse(seat)
     n = whole_number("the number of worlds", n, 0, MOST_WORLDS)
     seed = whole_number("the seed", seed)
     rng = SplitMix64(seed)
-    draws = n if weights is None else 8 * n
+    draws = n if weights is None else CANDIDATES * n
     groups, needs, index = _groups(game, seat)
     count = _counter(groups, index)
     if count(0, needs) == 0:   # pragma: no cover - a legal game always has its real deal
@@ -166,7 +170,7 @@ def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
     if not callable(weights):
         raise SolverError(f"weights must be a function of a world (a Deal) returning its weight, "
                           f"got {quote(weights)}")
-    return _pick_by_weight(worlds, [_weight(weights, w) for w in worlds], n, rng)
+    return pick_by_weight(worlds, [_weight(weights, w) for w in worlds], n, rng)
 
 
 def _draw(game: Game, seat: Seat, groups: Tuple[Group, ...], needs: Needs,
@@ -224,8 +228,10 @@ def _weight(weights: Callable[[Deal], float], world: Deal) -> float:
     return number
 
 
-def _pick_by_weight(worlds: Sequence[Deal], weights: List[float], n: int,
-                    rng: SplitMix64) -> List[Deal]:
+def pick_by_weight(worlds: Sequence[Deal], weights: List[float], n: int,
+                   rng: SplitMix64) -> List[Deal]:
+    """`n` of `worlds` drawn with replacement, each in proportion to its weight (>= 0, not
+    all 0), with `rng`."""
     if any(w < 0 for w in weights) or sum(weights) <= 0:
         raise SolverError("weights must be >= 0 and not all 0")
     total = sum(weights)
