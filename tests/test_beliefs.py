@@ -1,8 +1,10 @@
 """Beliefs: worlds weighted by how likely the other players' plays (and bids) were. The weights
 are the play model's probabilities, multiplied world by world as a plain loop would; they add
 up to one, each above 0, reproducible by seed; the bidding weighs only where there was one."""
+import json
 import math
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,6 +25,7 @@ from solver.model.worlds import same_round, seen
 
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 MODEL = PolicyModel.initial(hidden=16, seed=1)
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"
 
 
 class HighCards:
@@ -266,3 +269,65 @@ def test_a_uniform_belief_object_is_uniform():
     game = mid_round()
     worlds = sample_worlds(game, "N", 5, seed=1)
     assert (UniformBelief().log_weights(game, Seat.N, worlds) == 0).all()
+
+
+@pytest.fixture
+def play_is_the_test_model(monkeypatch):
+    """"play" names a belief over the small test model (the package's network stands in)."""
+    monkeypatch.setattr(beliefs, "_PLAY", PlayBelief(MODEL))
+
+
+def test_the_commands_take_a_belief_and_name_it(capsys, play_is_the_test_model):
+    from solver.cli import main
+    position = [DEAL.to_pbn(), "--trump", "S", "--leader", "S", "--playing", "EW",
+                "--played", "SK S9 SA SJ HJ"]
+    assert main(["view", *position, "--worlds", "4", "--belief", "play"]) == 0
+    assert "(play belief)" in capsys.readouterr().out
+    assert main(["view", *position, "--worlds", "4", "--belief", "play", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["belief"] == "play"
+    assert main(["analyse", str(EXAMPLE), "--worlds", "2", "--belief", "play"]) == 0
+    assert "worlds drawn under the play belief" in capsys.readouterr().out
+    assert main(["analyse", str(EXAMPLE), "--worlds", "2", "--json", "--belief", "play"]) == 0
+    assert json.loads(capsys.readouterr().out)["belief"] == "play"
+    assert main(["analyse", str(EXAMPLE), "--worlds", "2"]) == 0
+    assert "worlds drawn under the uniform belief" in capsys.readouterr().out
+
+
+def test_a_belief_the_command_does_not_know_is_refused_by_name(capsys):
+    from solver.cli import main
+    assert main(["view", DEAL.to_pbn(), "--trump", "S", "--leader", "S", "--playing", "EW",
+                 "--belief", "hunch"]) == 2
+    assert "--belief: invalid choice: 'hunch'" in capsys.readouterr().err
+
+
+def test_the_report_names_the_belief(tmp_path, play_is_the_test_model):
+    from solver.cli import main
+    out = tmp_path / "r.html"
+    assert main(["report", str(EXAMPLE), "--worlds", "2", "--belief", "play", "-o",
+                 str(out)]) == 0
+    assert "drawn under the play belief" in out.read_text()
+
+
+def test_labels_record_their_belief_and_refuse_a_resume_under_another(
+        tmp_path, play_is_the_test_model):
+    from solver.errors import LabelsError
+    from solver.labels import LabelConfig, generate, load
+    config = LabelConfig(deals=1, positions="root", format="npz", worlds=3, belief="play")
+    generate(config, tmp_path, workers=1)
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["config"]["belief"] == "play"
+    assert not np.isnan(load(tmp_path)["sd_values"]).all()
+    with pytest.raises(LabelsError, match="belief='play', not belief='uniform'"):
+        generate(replace(config, belief="uniform"), tmp_path, workers=1)
+
+
+def test_a_labels_belief_needs_worlds_and_a_known_name():
+    from solver.errors import LabelsError
+    from solver.labels import LabelConfig
+    with pytest.raises(LabelsError, match="give worlds too"):
+        LabelConfig(belief="play")
+    with pytest.raises(LabelsError, match="belief"):
+        LabelConfig(worlds=2, belief="hunch")
+    old = LabelConfig(worlds=2).to_dict()
+    del old["belief"]                           # a manifest written before beliefs
+    assert LabelConfig.from_dict(old).belief == "uniform"

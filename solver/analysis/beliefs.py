@@ -42,10 +42,8 @@ from ..model.deal import Deal
 from ..model.game import Game, check_game, legal_cards
 from ..model.players import seen_seats
 from ..model.streams import SplitMix64, derive
-from ..model.worlds import (CANDIDATES, pick_by_weight, same_round, seen,
+from ..model.worlds import (BELIEFS, CANDIDATES, pick_by_weight, same_round, seen,
                             sample_worlds as uniform_worlds)
-
-BELIEFS = ("uniform", "play")
 
 # The play model's defaults, fitted on the plays of arena rounds (benchmarks/bench_belief.py
 # --fit; docs/guides/beliefs.md): the temperature in the network's units (points), and the

@@ -22,6 +22,7 @@ from ..engine.search import Solver, optimal_cards, warm_solver
 from ..model.record import GameRecord
 from .verdicts import (MISTAKE_LINE, WORLDS_BATCH, WORLDS_LEAST, WORLDS_MOST, PairedLoss,
                        is_decided, meaning, sd_verdict)
+from .beliefs import BeliefLike, belief_name, belief_of
 from .view import ViewAnalysis, analyse_view, analyse_view_until
 from ..model.worlds import MOST_WORLDS
 
@@ -172,6 +173,8 @@ class PlayAnalysis:
     steps: List[PlayStep]
     illegal: Optional[IllegalCard]
     actual: ActualResult
+    # How the single-dummy worlds were drawn (solver.analysis.beliefs): "uniform" or "play".
+    belief: str = "uniform"
 
     @property
     def unit(self) -> str:
@@ -329,6 +332,8 @@ class PlayAnalysis:
                             for i, p in enumerate(self.players())]}
         if self.record.bidder is not None:      # worked out from the record when read back
             data["bidder_first_trick"] = self.bidder_first_trick
+        if any(step.sd_worlds for step in self.steps):
+            data["belief"] = self.belief
         return data
 
     @classmethod
@@ -337,7 +342,7 @@ class PlayAnalysis:
             return cls(GameRecord.from_dict(d["record"]), d["start_value"], d["makeable"],
                        [PlayStep.from_dict(s) for s in d["steps"]],
                        IllegalCard.from_dict(d["illegal"]) if d["illegal"] else None,
-                       ActualResult.from_dict(d["actual"]))
+                       ActualResult.from_dict(d["actual"]), d.get("belief", "uniform"))
 
 
 def _count(number: int, unit: str) -> str:
@@ -392,7 +397,8 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
                  played: CardsLike = (), rules: Optional[Rules] = None,
                  solver: Optional[Solver] = None, worlds: Union[int, str] = 0, seed: int = 0,
                  workers: Optional[int] = None, *, bidder: Optional[SeatLike] = None,
-                 dummy: Optional[SeatLike] = None) -> PlayAnalysis:
+                 dummy: Optional[SeatLike] = None,
+                 belief: BeliefLike = "uniform") -> PlayAnalysis:
     """Judge every card of a recorded play: its value before and after, and what it cost.
 
     Takes a `GameRecord`, or a deal with trump, leader, playing, played and rules (and for
@@ -410,7 +416,9 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
     (`sd_loss_low`, `sd_loss_high`), `sd_best_cards` and a single-dummy `verdict`.
     `worlds="auto"` samples WORLDS_BATCH (32) worlds at a time until the card's verdict is
     decided (on at least 64 worlds), at most WORLDS_MOST (512): a decided verdict then does
-    not depend on the seed, but for a 2.5% error.
+    not depend on the seed, but for a 2.5% error. `belief` says how those worlds are drawn:
+    "uniform" (the default), or "play", in proportion to how likely the other players' cards
+    so far were in each (`solver.analysis.beliefs`); the analysis keeps its name (`belief`).
     """
     if isinstance(record, Deal):
         # Game checks the deal form's arguments as every entry point does (a trump, leader or
@@ -433,6 +441,7 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
             f"played; got {quote(record)}")
     worlds = check_worlds(worlds)
     seed = whole_number("seed", seed)
+    belief = belief_of(belief) if belief != "uniform" else belief   # checked before the work
     game = record.game()
     unit = value_unit(record.rules, "points")
     first = check_solver(solver) or warm_solver(record.rules)
@@ -462,10 +471,11 @@ def analyse_play(record: Union[GameRecord, Deal], trump: Optional[SuitLike] = No
         best = optimal_cards(mover)
         dd_loss = mover[best[0]] - mover[card]
         sd = (_single_dummy(position, card, dd_loss, worlds, derive(seed, number), workers,
-                            MISTAKE_LINE[unit]) if worlds else None)
+                            MISTAKE_LINE[unit], belief) if worlds else None)
         steps.append(PlayStep(number, trick, seat, card, values[best[0]], values[card],
                               dd_loss, best, values, *_sd_fields(sd), unit=unit))
-    return PlayAnalysis(record, start_value, makeable, steps, illegal, _actual(game, illegal))
+    return PlayAnalysis(record, start_value, makeable, steps, illegal, _actual(game, illegal),
+                        belief_name(belief))
 
 
 def check_worlds(worlds: Union[int, str]) -> Union[int, str]:
@@ -477,17 +487,19 @@ def check_worlds(worlds: Union[int, str]) -> Union[int, str]:
 
 def _single_dummy(position: Game, card: Card, dd_loss: int, worlds: Union[int, str],
                   seed: int, workers: Optional[int],
-                  line: float = MISTAKE_LINE["points"]) -> PairedLoss:
-    """The played card against the best card, over `worlds` worlds or as many as decide
-    (a verdict against the mistake `line`)."""
+                  line: float = MISTAKE_LINE["points"],
+                  belief: BeliefLike = "uniform") -> PairedLoss:
+    """The played card against the best card, over `worlds` worlds (drawn under `belief`) or
+    as many as decide (a verdict against the mistake `line`)."""
     if worlds == AUTO:
         def decided(view: ViewAnalysis) -> bool:
             return (len(view.worlds) >= WORLDS_LEAST
                     and is_decided(dd_loss, view.paired_loss(card), line))
         view = analyse_view_until(position, decided, WORLDS_BATCH, WORLDS_MOST, seed,
-                                  workers=workers)
+                                  workers=workers, belief=belief)
     else:
-        view = analyse_view(position, worlds=int(worlds), seed=seed, workers=workers)
+        view = analyse_view(position, worlds=int(worlds), seed=seed, workers=workers,
+                            belief=belief)
     return view.paired_loss(card)
 
 

@@ -25,8 +25,7 @@ import importlib
 import re
 from typing import Union
 
-from ..model.worlds import MOST_WORLDS
-from ..analysis.beliefs import BELIEFS
+from ..model.worlds import BELIEFS, MOST_WORLDS
 from ..bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot
 from ..errors import BotError, quote, whole_number
 

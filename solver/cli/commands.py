@@ -111,12 +111,19 @@ def cmd_analyse(args: argparse.Namespace) -> str:
     if args.record.lower().endswith(".jsonl") and args.round is None:
         return cmd_analyse_many(args)
     record, notation = the_record(args, "analyse")
-    analysis = analyse_play(record, worlds=args.worlds, seed=args.seed,
+    analysis = analyse_play(record, worlds=args.worlds, seed=args.seed, belief=args.belief,
                             **search_options(args, record.rules))
     if args.json:
         return json.dumps(analysis.to_dict())
     return "\n".join(_play_table(analysis.steps, bool(args.worlds), notation)
-                     + ["", analysis.summary(notation, symbols=True)])
+                     + _belief_line(args) + ["", analysis.summary(notation, symbols=True)])
+
+
+def _belief_line(args: argparse.Namespace) -> List[str]:
+    """The line that names the belief the single-dummy worlds were drawn under."""
+    if not args.worlds:
+        return []
+    return [f"single dummy over worlds drawn under the {args.belief} belief"]
 
 
 def the_record(args: argparse.Namespace, command: str) -> Tuple[GameRecord, str]:
@@ -168,6 +175,7 @@ def cmd_analyse_many(args: argparse.Namespace) -> str:
         try:
             record = record_with_overrides(args, record, rules, names)
             analyses.append(analyse_play(record, worlds=args.worlds, seed=args.seed,
+                                         belief=args.belief,
                                          **search_options(args, record.rules)))
         except (UsageError, SolverError) as err:
             # Same error, its message prefixed with the round: its place among the records.
@@ -204,7 +212,7 @@ def cmd_analyse_many(args: argparse.Namespace) -> str:
     else:
         lines.append(f"Mean double-dummy loss per round: {loss}.")
     lines.append(f"Mistakes per trick ({kind}): {per_trick}.")
-    return "\n".join(lines)
+    return "\n".join(lines + _belief_line(args))
 
 
 def _mistakes(analysis: PlayAnalysis, single_dummy: bool) -> List[PlayStep]:
@@ -248,7 +256,7 @@ def _mean_loss(analyses: List[PlayAnalysis]) -> Dict[str, float]:
 def cmd_view(args: argparse.Namespace) -> str:
     game = read_position(args)
     view = analyse_view(game, args.seat, worlds=args.worlds, seed=args.seed,
-                        objective=args.objective, **search_options(args, game.rules))
+                        objective=args.objective, belief=args.belief, **search_options(args, game.rules))
     return json.dumps(view.to_dict()) if args.json else str(view)
 
 
@@ -320,7 +328,8 @@ def cmd_report(args: argparse.Namespace) -> str:
     check_output_file("-o" if args.output else None, out, args.record)
     record, notation = the_record(args, "report")
     options = search_options(args, record.rules)
-    analysis = analyse_play(record, worlds=args.worlds, seed=args.seed, **options)
+    analysis = analyse_play(record, worlds=args.worlds, seed=args.seed, belief=args.belief,
+                            **options)
     table = solve_table(record.deal, record.rules, **options)
     dd_score = (options["solver"] or Solver(record.rules)).value(record.game(), "score")
     page = render(analysis, table, dd_score, notation=notation)
@@ -376,7 +385,8 @@ def cmd_labels(args: argparse.Namespace) -> str:
         positions=args.positions, play=args.play, skip_forced=args.skip_forced,
         objectives=tuple(args.objective), trump=args.trump, leader=args.leader,
         playing=args.playing, bidder=args.bidder, dummy=args.dummy,
-        deals_per_shard=args.deals_per_shard, format=args.format, worlds=args.worlds)
+        deals_per_shard=args.deals_per_shard, format=args.format, worlds=args.worlds,
+        belief=args.belief)
     # No progress bar where standard error is closed: there is nowhere to draw it.
     summary = labels.generate(config, args.out, workers=args.workers, scheduler=args.scheduler,
                               progress=not args.quiet and sys.stderr is not None,

@@ -11,7 +11,7 @@ from typing import Any, Callable, List, NoReturn, Optional, Sequence, Tuple, Typ
 from .._version import __version__
 from ..analysis import ON_ALL_PASS, PROCEDURES
 from ..analysis.verdicts import WORLDS_BATCH, WORLDS_MOST
-from ..model.worlds import MOST_WORLDS
+from ..model.worlds import BELIEFS, MOST_WORLDS
 from ..engine.search import MOST_TABLE_MB
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import NOTATIONS, Card, Seat, Suit, Team, parse_cards
@@ -256,6 +256,14 @@ def worlds_and_seed(p: argparse.ArgumentParser, help_text: str, least: int = 0, 
     p.add_argument("--seed", type=whole("--seed", 0), default=0, help="the worlds' seed (default: 0)")
 
 
+def belief(p: argparse.ArgumentParser) -> None:
+    """--belief: how the single-dummy worlds are drawn."""
+    p.add_argument("--belief", default="uniform", choices=BELIEFS,
+                   help="how the worlds are drawn: uniform (every world the player cannot rule "
+                        "out alike) or play (in proportion to how likely the other players' "
+                        "cards so far were in each; docs/guides/beliefs.md) (default: uniform)")
+
+
 def table_size(p: argparse.ArgumentParser, note: str = "") -> None:
     p.add_argument("--table-mb", type=whole("--table-mb", 1, MOST_TABLE_MB), default=None,
                    help="the search's transposition table in megabytes; more helps the "
@@ -317,6 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
     record_and_rules(p)
     record_contract(p)
     worlds_and_seed(p, SINGLE_DUMMY_HELP, auto=True)
+    belief(p)
     workers_and_table_size(p)
     card_notation(p, "a record that names none, and of everything printed", record=True)
 
@@ -367,6 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="what to average: points, score or make (default: points)")
     worlds_and_seed(p, f"how many worlds to sample, from 1 to {MOST_WORLDS:,} (default: 64)",
                     least=1, default=64)
+    belief(p)
     workers_and_table_size(p)
     card_notation(p, "the deal, suits and cards given (the output stays in en)")
 
@@ -378,6 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the HTML file to write (default: the record's name with .html, or "
                         "report.html)")
     worlds_and_seed(p, SINGLE_DUMMY_HELP, auto=True)
+    belief(p)
     workers_and_table_size(p)
     card_notation(p, "a record that names none, and of the page: its cards, suits and "
                      "labels (nl: in Dutch)", record=True)
@@ -432,6 +443,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--worlds", type=whole("--worlds", 0, MOST_WORLDS), default=0,
                    help="also write sd_values: each card's mean over this many worlds the seat "
                         f"to move cannot tell apart, up to {MOST_WORLDS:,} (default: 0, none)")
+    belief(p)
     p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")
 
     arena_command(command)

@@ -297,8 +297,9 @@ def single_dummy_legend(analysis: "PlayAnalysis") -> str:
         return ""
     worlds = sorted({s.sd_worlds for s in analysis.steps if s.sd_loss is not None})
     counted = (f"{worlds[0]}" if len(worlds) == 1 else f"{worlds[0]} to {worlds[-1]}")
+    drawn = "" if analysis.belief == "uniform" else f" (drawn under the {analysis.belief} belief)"
     return (f" Single dummy, over {counted} worlds its player could not tell from the real "
-            f"one, the card played is outlined dashed: red for a mistake, amber for a small "
+            f"one{drawn}, the card played is outlined dashed: red for a mistake, amber for a small "
             f"loss (surely worse than the single-dummy best card, by less than a mistake), "
             f"orange when unlucky (a double-dummy loss, but as good as the best card on what "
             f"the player could know), grey when uncertain (more worlds would decide); the note "

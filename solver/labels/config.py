@@ -22,6 +22,7 @@ from ..model.cards import Seat, Suit, Team
 from ..model.label_row import NOT_LEGAL as NOT_LEGAL  # part of the schema: one definition
 from ..model.rounds import RoundStream
 from ..model.rules import Rules
+from ..model.worlds import BELIEFS
 
 POSITIONS = ("root", "trick-starts", "all")
 FORMATS = ("parquet", "npz")
@@ -67,7 +68,7 @@ LEDIG_SCHEMA: Dict[str, Tuple[str, Optional[int], str]] = {
 _FIXED = (("trump", Suit.parse), ("leader", Seat.parse), ("playing", Team.parse),
           ("dummy", Seat.parse), ("bidder", Seat.parse))
 # Fields a config written before them may leave out (their default then holds).
-_ADDED_LATER = ("dummy", "bidder")
+_ADDED_LATER = ("dummy", "bidder", "belief")
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ class LabelConfig:
     worlds: int = 0                         # > 0: also the single-dummy means (sd_values)
     dummy: Optional[Seat] = None            # players=3: fixed for every deal, or drawn
     bidder: Optional[Seat] = None           # ledig: fixed for every deal, or drawn per deal
+    belief: str = "uniform"                 # how sd_values' worlds are drawn: uniform or play
 
     def __post_init__(self) -> None:
         for name, least, most in (("deals", 1, MAX_DEALS),
@@ -124,6 +126,14 @@ class LabelConfig:
                     raise LabelsError(f"{name}: {err}") from err
         self._check_dummy()
         self._check_contract()
+        self._check_belief()
+
+    def _check_belief(self) -> None:
+        """The belief names how sd_values' worlds are drawn: it needs worlds."""
+        choice("belief", self.belief, BELIEFS, error=LabelsError)
+        if self.belief != "uniform" and not self.worlds:
+            raise LabelsError(f"belief={self.belief!r} draws the worlds of sd_values: give "
+                              f"worlds too (worlds=32, --worlds 32)")
 
     def _check_dummy(self) -> None:
         """A table of three (docs/rules.md) needs a dummy of the playing team in every deal:

@@ -107,7 +107,7 @@ def _row(config: LabelConfig, game: Game, solver: Solver, deal_id: int) -> Tuple
         row["make"] = make
     if config.worlds:
         view = analyse_view(game, worlds=config.worlds, seed=derive(config.seed, deal_id, 3,
-                            len(game.played)), solver=solver)
+                            len(game.played)), solver=solver, belief=config.belief)
         means = np.full(32, np.nan, dtype=np.float32)
         for card, stats in view.cards.items():
             means[card.index] = stats.mean

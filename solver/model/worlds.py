@@ -136,6 +136,10 @@ def _splits(group: Group, needs: Needs, index: Dict[Seat, int]
 # The most worlds any analysis samples, as the command line allows: far more than an average
 # needs, and few enough that a mistyped count is an error, not a run that never ends.
 MOST_WORLDS = 100_000
+# How the analyses may weigh these worlds (solver.analysis.beliefs): all alike, or by how
+# likely the other players' plays were in each. Named here, below the analyses, so that the
+# command line and the labels' options can check a name without loading the play model.
+BELIEFS = ("uniform", "play")
 # Worlds drawn uniformly for each one picked by weight: enough that the picks follow the
 # weights, few enough to weigh them all.
 CANDIDATES = 8
