@@ -7,7 +7,7 @@ and the baselines to measure a bot against.
   budget per move.
 - `DDBot`: sees every hand, plays the first optimal card: the cheating upper bound.
 - `PolicyBot`, `PolicyModel` (`solver.bots.policy`, imported on first use with NumPy and
-  `solver.encode`): a model trained from the labels.
+  `solver.encode`): a card network (`solver.network`) trained from the labels.
 
 A bot that cannot see the hidden hands is given only the round as its seat sees it
 (`seat_view`); see `solver.bots.bot`.
