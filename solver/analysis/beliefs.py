@@ -42,7 +42,7 @@ from ..model.deal import Deal
 from ..model.game import Game, check_game, legal_cards
 from ..model.players import seen_seats
 from ..model.streams import SplitMix64, derive
-from ..model.worlds import (BELIEFS, CANDIDATES, pick_by_weight, same_round, seen,
+from ..model.worlds import (BELIEFS, CANDIDATES, MOST_WORLDS, same_round, seen,
                             sample_worlds as uniform_worlds)
 
 # The play model's defaults, fitted on the plays of arena rounds (benchmarks/bench_belief.py
@@ -155,11 +155,12 @@ class PlayBelief:
     """Worlds weighted by how likely the other players' plays were in each (see the module):
     `network` scores the cards (`Scorer`), `temperature` (> 0, in its units) and `epsilon`
     (0 < epsilon <= 1) shape the play model, `bids` reads draaikaart calls (None: the calls
-    count for nothing)."""
+    count for nothing). `candidates`: how many worlds `sample_worlds` weighs for each one it
+    draws (more follow the weights more closely, and cost more)."""
 
     def __init__(self, network: Scorer, temperature: float = TEMPERATURE,
                  epsilon: float = EPSILON, bids: Optional[BidModel] = BidModel(),
-                 name: str = "play") -> None:
+                 name: str = "play", candidates: int = CANDIDATES) -> None:
         if not callable(getattr(network, "scores", None)):
             raise SolverError(f"a play belief needs a network with a scores(x) method "
                               f"(solver.network.default_network()), got {quote(network)}")
@@ -173,6 +174,12 @@ class PlayBelief:
             raise SolverError(f"bids must be a BidModel or None, got {quote(bids)}")
         self.bids = bids
         self.name = name
+        self.candidates = whole_number("candidates", candidates, 1, 1000)
+
+    def with_candidates(self, candidates: int) -> "PlayBelief":
+        """This belief, drawing from `candidates` weighed worlds for each one."""
+        return PlayBelief(self.network, self.temperature, self.epsilon, self.bids, self.name,
+                          candidates)
 
     def log_weights(self, game: Game, seat: Seat, worlds: Sequence[Deal],
                     bidding: Optional[Draaikaart] = None) -> np.ndarray:
@@ -410,18 +417,32 @@ def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
                   bidding: Optional[Draaikaart] = None) -> List[Deal]:
     """`n` worlds `seat` cannot tell apart from the real one, drawn under `belief`:
     "uniform" (the default) is the model's sampler (`solver.model.worlds.sample_worlds`,
-    with its `weights`); any other draws CANDIDATES * n worlds uniformly, weighs them by
-    `belief` (`weighted_worlds`) and picks `n` of them in proportion to their weights (a
-    world may come twice). Depends only on `seed`."""
+    with its `weights`); any other draws CANDIDATES * n worlds uniformly (the belief's
+    `candidates` * n, when it has them), weighs them by `belief` (`weighted_worlds`) and
+    picks `n` of them in proportion to their weights (`systematic_picks`: a world may come
+    twice). Depends only on `seed`."""
     name = belief_name(belief)
     if name == "uniform" and isinstance(belief, str):
         return uniform_worlds(game, seat, n, seed, weights)
     if weights is not None:
         raise SolverError("give weights or a belief, not both: a belief weighs the worlds "
                           "itself")
-    n = whole_number("the number of worlds", n, 0)
-    worlds, probabilities = weighted_worlds(game, seat, CANDIDATES * n, seed, belief, bidding)
-    return pick_by_weight(worlds, probabilities.tolist(), n, SplitMix64(derive(seed, 1)))
+    factor = getattr(belief_of(belief), "candidates", CANDIDATES)
+    n = whole_number("the number of worlds", n, 0, MOST_WORLDS // factor)
+    worlds, probabilities = weighted_worlds(game, seat, factor * n, seed, belief, bidding)
+    return [worlds[i] for i in systematic_picks(probabilities, n, seed)]
+
+
+def systematic_picks(weights: np.ndarray, n: int, seed: int) -> List[int]:
+    """`n` indices drawn in proportion to `weights` (adding up to 1) by systematic resampling:
+    one uniform offset u from `seed`, then the points (u + i) / n on the weights laid end to
+    end. Each index comes within one of n times its weight, so a world of weight 1/n or more is
+    always kept: less noise than n independent draws."""
+    u = SplitMix64(derive(seed, 1)).next() / 2**64
+    edges = np.cumsum(weights)
+    edges[-1] = 1.0                         # the sum's rounding never leaves a point past it
+    picks: np.ndarray = np.searchsorted(edges, (u + np.arange(n)) / n, side="right")
+    return [int(i) for i in picks]
 
 
 __all__ = ["BELIEFS", "Belief", "BidModel", "PlayBelief", "Scorer", "UniformBelief",

@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from typing import Optional, Union
 
-from ..analysis.beliefs import BeliefLike, belief_name, belief_of
+from ..analysis.beliefs import BeliefLike, PlayBelief, belief_name, belief_of
 from ..analysis.view import ViewAnalysis, analyse_view, analyse_view_until
 from ..model.worlds import MOST_WORLDS
 from ..engine.search import Solver
@@ -35,6 +35,9 @@ from .bot import Bot
 
 # Worlds added at a time under a time budget: small, so that the budget is kept closely.
 BUDGET_BATCH = 4
+# Under belief="play", the worlds weighed for each one played over: the analyses weigh 8, but
+# drawing them costs a bot more time a move than solving them (docs/guides/beliefs.md).
+BELIEF_CANDIDATES = 2
 
 
 class PIMCBot(Bot):
@@ -58,6 +61,8 @@ class PIMCBot(Bot):
         self.objective = objective
         self.workers = None if workers is None else whole_number("workers", workers, 1)
         self.belief = belief_of(belief)      # checked now, and the network read once
+        if belief == "play" and isinstance(self.belief, PlayBelief):
+            self.belief = self.belief.with_candidates(BELIEF_CANDIDATES)
         named = belief_name(belief)
         self.name = (f"pimc:{self.worlds}" + ("" if time_budget is None else f"@{time_budget:g}")
                      + ("" if margin is None else f"~{margin:g}")

@@ -155,8 +155,7 @@ def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
     legal.
     The result depends only on `seed`. `weights`, a function of a world returning a weight
     (>= 0), turns the draw into one in proportion to it (for what the bidding told, say):
-    CANDIDATES * n (8n) uniform worlds are drawn and n of them picked by weight
-    (`pick_by_weight`).
+    CANDIDATES * n (8n) uniform worlds are drawn and n of them picked by weight.
     """
     check_game(game)
     seat = Seat.parse(seat)
@@ -174,7 +173,7 @@ def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
     if not callable(weights):
         raise SolverError(f"weights must be a function of a world (a Deal) returning its weight, "
                           f"got {quote(weights)}")
-    return pick_by_weight(worlds, [_weight(weights, w) for w in worlds], n, rng)
+    return _pick_by_weight(worlds, [_weight(weights, w) for w in worlds], n, rng)
 
 
 def _draw(game: Game, seat: Seat, groups: Tuple[Group, ...], needs: Needs,
@@ -232,10 +231,8 @@ def _weight(weights: Callable[[Deal], float], world: Deal) -> float:
     return number
 
 
-def pick_by_weight(worlds: Sequence[Deal], weights: List[float], n: int,
-                   rng: SplitMix64) -> List[Deal]:
-    """`n` of `worlds` drawn with replacement, each in proportion to its weight (>= 0, not
-    all 0), with `rng`."""
+def _pick_by_weight(worlds: Sequence[Deal], weights: List[float], n: int,
+                    rng: SplitMix64) -> List[Deal]:
     if any(w < 0 for w in weights) or sum(weights) <= 0:
         raise SolverError("weights must be >= 0 and not all 0")
     total = sum(weights)
