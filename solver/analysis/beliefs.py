@@ -48,8 +48,8 @@ from ..model.worlds import (BELIEFS, CANDIDATES, MOST_WORLDS, same_round, seen,
 # The play model's defaults, fitted on the plays of arena rounds (benchmarks/bench_belief.py
 # --fit; docs/guides/beliefs.md): the temperature in the network's units (points), and the
 # uniform share that keeps every legal card possible.
-TEMPERATURE = 8.0
-EPSILON = 0.05
+TEMPERATURE = 0.2
+EPSILON = 0.5
 
 
 @runtime_checkable
