@@ -331,3 +331,49 @@ def test_a_labels_belief_needs_worlds_and_a_known_name():
     old = LabelConfig(worlds=2).to_dict()
     del old["belief"]                           # a manifest written before beliefs
     assert LabelConfig.from_dict(old).belief == "uniform"
+
+
+def test_the_openspiel_game_resamples_under_its_belief():
+    pyspiel = pytest.importorskip("pyspiel")
+    from solver import openspiel  # noqa: F401  (registers the game)
+    from solver.errors import SolverError as Refused
+    game = pyspiel.load_game("klaverjas", {"bidding": "draaikaart", "belief": "play"})
+    assert game.belief == "play" and "belief=play" in str(game)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    while not (state.round is not None and len(state.round.played) >= 9):
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randint(len(actions))])
+    player = state.current_player()
+    for seed in range(5):
+        other = state.resample_from_infostate(player, np.random.RandomState(seed).random_sample)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        again = state.resample_from_infostate(player, np.random.RandomState(seed).random_sample)
+        assert other.round.deal == again.round.deal
+    with pytest.raises(Refused, match="belief"):
+        pyspiel.load_game("klaverjas", {"belief": "hunch"})
+
+
+def test_the_openspiel_resampling_reads_the_draaikaart_calls(monkeypatch):
+    pytest.importorskip("pyspiel")
+    from solver.openspiel.game import KlaverjasGame
+    seen_bidding = []
+    real = beliefs.weighted_worlds
+
+    def spy(game, seat, n, seed=0, belief="uniform", bidding=None):
+        seen_bidding.append(bidding)
+        return real(game, seat, n, seed, belief, bidding)
+    monkeypatch.setattr(beliefs, "weighted_worlds", spy)
+    game = KlaverjasGame({"bidding": "draaikaart", "belief": "play"})
+    state = game.new_initial_state()
+    for index in range(32):
+        state.apply_action(index)
+    state.apply_action(0)            # dealer N
+    state.apply_action(2)            # hearts turned
+    state.apply_action(32)           # E passes
+    state.resample_from_infostate(2, lambda: 0.5)
+    assert seen_bidding and seen_bidding[0].calls == [(Seat.E, None)]

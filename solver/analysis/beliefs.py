@@ -78,7 +78,8 @@ class UniformBelief:
 
     def log_weights(self, game: Game, seat: Seat, worlds: Sequence[Deal],
                     bidding: Optional[Draaikaart] = None) -> np.ndarray:
-        return np.zeros(len(worlds))
+        zeros: np.ndarray = np.zeros(len(worlds))
+        return zeros
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ class BidModel:
                        hidden: Sequence[Seat]) -> np.ndarray:
         """The log probability of the calls of the `hidden` seats, in each world of `dealt`
         (worlds, 4, 32: the hands as dealt)."""
-        total = np.zeros(dealt.shape[0])
+        total: np.ndarray = np.zeros(dealt.shape[0])
         for number, (seat, suit) in enumerate(bidding.calls):
             if seat not in hidden:
                 continue
@@ -141,7 +142,7 @@ _TRUMP_POINTS = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10, Rank.
 
 def _bid_strength(suit: Suit) -> np.ndarray:
     """What each card adds to a hand's strength for playing `suit` (BidModel)."""
-    weights = np.zeros(32)
+    weights: np.ndarray = np.zeros(32)
     for index in range(32):
         card = Card.from_index(index)
         if card.suit == suit:
@@ -234,7 +235,7 @@ class PlayBelief:
             masks.append(legal[choosing])
             chosen.append(np.full(int(choosing.sum()), step.card))
             row_of.append(numbers[inverse.reshape(-1)])
-        total = np.zeros(count)
+        total: np.ndarray = np.zeros(count)
         if not made:
             return total
         scores = np.asarray(self.network.scores(np.concatenate(rows)), dtype=np.float64)
@@ -304,7 +305,7 @@ def _steps(game: Game, hidden: List[Seat]) -> List[_Step]:
 
 def _make_step(game: Game, replay: Game, card: Card) -> _Step:
     player = replay.to_move
-    gone = np.zeros(32, dtype=bool)
+    gone: np.ndarray = np.zeros(32, dtype=bool)
     gone[[c.index for c in replay.played]] = True
     shown = [((other - player) % 4, other)
              for other in sorted(seen_seats(game.rules, player, len(replay.played), game.dummy))
@@ -318,7 +319,7 @@ def _excludes(replay: Game, gone: np.ndarray) -> np.ndarray:
     duty is "holding a card of this kind, play one" (`solver.model.worlds`), so a card is
     legal in a hand exactly when no card of that hand excludes it: the rules' own
     `legal_cards`, asked of each pair."""
-    excludes = np.zeros((32, 32), dtype=np.int32)
+    excludes: np.ndarray = np.zeros((32, 32), dtype=np.int32)
     if not replay.current_trick:
         return excludes                 # a lead: every card is legal
     live = [Card.from_index(i) for i in np.flatnonzero(~gone)]
@@ -336,7 +337,7 @@ def _excludes(replay: Game, gone: np.ndarray) -> np.ndarray:
 
 def _dealt(worlds: Sequence[Deal]) -> np.ndarray:
     """The worlds' hands as dealt: (worlds, 4, 32) card flags."""
-    dealt = np.zeros((len(worlds), 4, 32), dtype=bool)
+    dealt: np.ndarray = np.zeros((len(worlds), 4, 32), dtype=bool)
     for w, world in enumerate(worlds):
         for seat in Seat:
             dealt[w, seat, [c.index for c in world[seat]]] = True
@@ -395,14 +396,15 @@ def weighted_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
 def _normalised(log_weights: np.ndarray, n: int) -> np.ndarray:
     """Weights adding up to 1 from log weights, in log space until the end so nothing
     underflows."""
-    logs = np.asarray(log_weights, dtype=np.float64)
+    logs: np.ndarray = np.asarray(log_weights, dtype=np.float64)
     if n == 0 and logs.shape == (0,):
         return logs
     if logs.shape != (n,) or not np.isfinite(logs).all():
         raise SolverError(f"a belief must give each of the {n} worlds a finite log weight, got "
                           f"{quote(logs.tolist(), 60)}")
     weights: np.ndarray = np.exp(logs - logs.max())
-    return weights / weights.sum()
+    result: np.ndarray = weights / weights.sum()
+    return result
 
 
 def _check_bidding(bidding: Optional[Draaikaart]) -> Optional[Draaikaart]:
@@ -441,7 +443,8 @@ def systematic_picks(weights: np.ndarray, n: int, seed: int) -> List[int]:
     u = SplitMix64(derive(seed, 1)).next() / 2**64
     edges = np.cumsum(weights)
     edges[-1] = 1.0                         # the sum's rounding never leaves a point past it
-    picks: np.ndarray = np.searchsorted(edges, (u + np.arange(n)) / n, side="right")
+    points: np.ndarray = (u + np.arange(n)) / n
+    picks: np.ndarray = np.asarray(np.searchsorted(edges, points, side="right"))
     return [int(i) for i in picks]
 
 

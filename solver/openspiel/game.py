@@ -19,6 +19,10 @@ up to 0.
 
 With `use_double_dummy_result` the round ends as soon as trump is set, scored by the exact
 double-dummy value of the round (the solver's "score" objective), as OpenSpiel's bridge does.
+
+`belief` sets how `resample_from_infostate` draws the hidden cards: "uniform" (the default),
+every deal the player cannot rule out alike, or "play", in proportion to how likely the other
+players' cards so far, and their draaikaart calls, were in each (`solver.analysis.beliefs`).
 """
 from __future__ import annotations
 
@@ -29,11 +33,12 @@ import numpy as np
 import pyspiel
 
 from .. import encode
-from ..model.worlds import sample_worlds
+from ..analysis.beliefs import sample_worlds
 from ..engine.search import Solver
 from ..errors import ActionError, NotationError, RulesError, SolverError, choice, quote, \
     shorten, whole_number
 from ..model.bidding import Draaikaart
+from ..model.worlds import BELIEFS
 from ..model.cards import CARD_POINTS_TOTAL, Card, Seat, Suit, Team
 from ..model.deal import Deal
 from ..model.game import Game
@@ -47,7 +52,7 @@ PASS = 32
 PLAY = 33
 NUM_ACTIONS = 34
 DEFAULTS: Dict[str, Any] = {"rules": "amsterdam", "bidding": "chance",
-                            "use_double_dummy_result": False}
+                            "use_double_dummy_result": False, "belief": "uniform"}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=NAME,
@@ -134,6 +139,7 @@ class KlaverjasGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
             raise SolverError(f"klaverjas use_double_dummy_result must be true or false, got "
                               f"{quote(settings['use_double_dummy_result'])}")
         self.use_double_dummy_result = settings["use_double_dummy_result"]
+        self.belief = choice("klaverjas belief", settings["belief"], BELIEFS)
         bound = utility_bound(self.rules)
         setup = 1 if self.bidding == "chance" else 1 + 4
         info = pyspiel.GameInfo(
@@ -394,14 +400,15 @@ class KlaverjasState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         """A state `player_id` cannot tell from this one: the other hands dealt anew by
         `sample_worlds`, consistent with every card played (the voids and trump ceilings it
         revealed), drawn with a seed from `probability_sampler` (a callable giving a number in
-        [0, 1), as OpenSpiel's samplers are)."""
+        [0, 1), as OpenSpiel's samplers are), under the game's `belief`."""
         seat = player_seat(player_id)
         if len(self.dealt) < 32 or self.dealer is None:
             raise SolverError("klaverjas: a state can be resampled once the cards are dealt")
         seed = int(_sample(probability_sampler) * 2**53)
         game = self.round if self.round is not None else \
             Game(self._dealt_hands(), Suit.C, self.dealer.left, Team.NS, self.get_game().rules)
-        world = sample_worlds(game, seat, 1, seed=seed)[0]
+        world = sample_worlds(game, seat, 1, seed=seed, belief=self.get_game().belief,
+                              bidding=self.bidding)[0]
         others = {s: sorted(world[s]) for s in Seat if s != seat}
         dealt = [index if Seat(k % 4) == seat else others[Seat(k % 4)][k // 4].index
                  for k, index in enumerate(self.dealt)]
