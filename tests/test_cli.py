@@ -727,9 +727,10 @@ def option_values(folder: Path):
         "--notation": st.sampled_from(["en", "nl"]),
         "--verify": st.sampled_from([str(folder / "labels"), str(folder)]),
         "--contract": st.sampled_from(["trump", "ledig"]), "--bidder": seats,
-        "--team-a": st.sampled_from(["random", "rule", "dd", "pimc:2"]),
+        "--team-a": st.sampled_from(["random", "rule", "dd", "pimc:2", "pimc:2+play"]),
         "--team-b": st.sampled_from(["random", "rule", "dd", "pimc:2"]),
         "--sd-worlds": small, "--report": outputs, "--round": st.sampled_from(["1"]),
+        "--belief": st.sampled_from(["uniform", "play"]),
     }
     bad = {
         "deal": paths | st.sampled_from([DEAL.lower(), DEAL[:-3]]), "record": paths,
@@ -741,7 +742,8 @@ def option_values(folder: Path):
         "--out": st.sampled_from([str(folder / "deal.txt"), "/dev/null", ""]),
         **{option: too_large for option in ("--worlds", "--seed", "--workers", "--table-mb",
                                             "--deals", "--deals-per-shard", "--sd-worlds")},
-        **{option: st.sampled_from(["pimc:", "pimc:-1", "policy:" + str(folder / "deal.txt"),
+        **{option: st.sampled_from(["pimc:", "pimc:-1", "pimc:2+hunch",
+                                    "policy:" + str(folder / "deal.txt"),
                                     "policy:" + str(folder), "openspiel:x", "Random"])
            for option in ("--team-a", "--team-b")},
         "--report": st.sampled_from([str(folder), str(folder / "no" / "a.html"), ""]),
