@@ -19,6 +19,7 @@ seat holds it; the log loss is -ln of it, mixed with 1/worlds of an even share b
 seats that could hold the card (so that a holder no drawn world names costs a finite loss).
 """
 import argparse
+import json
 import math
 import random
 import statistics
@@ -41,9 +42,25 @@ TEMPERATURES = [0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10
 EPSILONS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5]
 
 
-def played_rounds(bots, deals, seed):
+def played_rounds(bots, deals, seed, cache=None):
     """Every deal of seed `seed` played twice by the arena's machinery, `bots[0]` North-South
-    then East-West: the rounds as Games, played out."""
+    then East-West: the rounds as Games, played out. With `cache` (a folder), the cards played
+    are kept there and read back by a later run with the same bots, deals and seed."""
+    if cache is not None:
+        path = Path(cache) / f"rounds-{bots[0]}-{bots[1]}-{deals}-{seed}.json".replace(":", "_")
+        if path.exists():
+            stream = RoundStream(seed, Rules())
+            games = []
+            for number, tables in enumerate(json.loads(path.read_text())):
+                for cards in tables:
+                    game = stream.round(number).game(Rules())
+                    game.replay(cards)
+                    games.append(game)
+            return games
+        games = played_rounds(bots, deals, seed)
+        path.write_text(json.dumps([[" ".join(map(str, g.played)) for g in games[i:i + 2]]
+                                    for i in range(0, len(games), 2)]))
+        return games
     rules = Rules()
     solver = Solver(rules)
     stream = RoundStream(seed, rules)
@@ -175,12 +192,14 @@ def main(argv=None):
     parser.add_argument("--bots", nargs=2, default=["pimc:16", "rule"])
     parser.add_argument("--network", default=None, help="a network file (default: shipped)")
     parser.add_argument("--fit-only", action="store_true")
+    parser.add_argument("--cache", default=None,
+                        help="a folder keeping the rounds played, for a rerun (default: none)")
     args = parser.parse_args(argv)
     network = default_network() if args.network is None else load_network(args.network)
     print(f"network: {Path(args.network).name if args.network else 'shipped'} "
           f"{network!r}; bots {args.bots[0]} and {args.bots[1]}", flush=True)
     start = time.perf_counter()
-    fit_games = played_rounds(args.bots, args.fit_deals, seed=2)
+    fit_games = played_rounds(args.bots, args.fit_deals, seed=2, cache=args.cache)
     print(f"fit rounds: {len(fit_games)} in {time.perf_counter() - start:.0f} s", flush=True)
     (t, eps), loss, uniform, grid, plays = fit(network, fit_games)
     print(f"fit on {plays} plays with a choice: T = {t:g}, epsilon = {eps:g}: log loss "
@@ -197,7 +216,7 @@ def main(argv=None):
     print(f"weighing 32 worlds mid-round (tricks 4 to 6): median {warm:.1f} ms, "
           f"{cold:.1f} ms the first time in a round", flush=True)
     start = time.perf_counter()
-    games = played_rounds(args.bots, args.deals, seed=1)
+    games = played_rounds(args.bots, args.deals, seed=1, cache=args.cache)
     print(f"measured rounds: {len(games)} in {time.perf_counter() - start:.0f} s", flush=True)
     by_trick, seconds = measure(belief, games, args.positions, args.worlds, seed=3)
     print("| trick | positions | hidden cards | P(true holder) uniform | P(true holder) play "

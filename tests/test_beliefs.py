@@ -377,3 +377,26 @@ def test_the_openspiel_resampling_reads_the_draaikaart_calls(monkeypatch):
     state.apply_action(32)           # E passes
     state.resample_from_infostate(2, lambda: 0.5)
     assert seen_bidding and seen_bidding[0].calls == [(Seat.E, None)]
+
+
+def test_systematic_picks_keep_each_world_within_one_of_n_times_its_weight():
+    from solver.analysis.beliefs import systematic_picks
+    rng = np.random.default_rng(1)
+    for seed in range(20):
+        weights = rng.dirichlet(np.full(7, 0.5))
+        picks = systematic_picks(weights, 16, seed)
+        counts = np.bincount(picks, minlength=7)
+        assert len(picks) == 16 and (np.abs(counts - 16 * weights) < 1).all()
+        assert picks == systematic_picks(weights, 16, seed)
+
+
+def test_a_step_is_made_once_a_round_and_found_again():
+    game = mid_round(cards=12)
+    belief = PlayBelief(MODEL)
+    worlds = sample_worlds(game, "N", 8, seed=1)
+    beliefs._STEP_CACHE.clear()
+    first = belief.log_weights(game, Seat.N, worlds)
+    made = len(beliefs._STEP_CACHE)
+    assert made == 12
+    assert (belief.log_weights(game, Seat.N, worlds) == first).all()
+    assert len(beliefs._STEP_CACHE) == made

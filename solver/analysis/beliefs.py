@@ -27,6 +27,7 @@ stays exactly the worlds of `solver.model.worlds`.
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import (Any, Dict, List, Optional, Protocol, Sequence, Tuple, Union,
@@ -275,6 +276,7 @@ class _Step:
 # bids. A bot asks about the same past plays at every move of a round: they are made once.
 _STEP_CACHE: "OrderedDict[Tuple[Any, ...], _Step]" = OrderedDict()
 _STEP_CACHE_SIZE = 4096
+_STEP_LOCK = threading.Lock()       # the board's threads may weigh worlds at once
 
 
 def _steps(game: Game, hidden: List[Seat]) -> List[_Step]:
@@ -284,18 +286,20 @@ def _steps(game: Game, hidden: List[Seat]) -> List[_Step]:
     public = (game.rules, game.trump, game.leader, game.playing, game.bidder, game.dummy)
     for number, card in enumerate(game.played):
         key = public + (tuple(game.played[:number + 1]),)
-        step = _STEP_CACHE.get(key)
+        with _STEP_LOCK:
+            step = _STEP_CACHE.get(key)
+            if step is not None:
+                _STEP_CACHE.move_to_end(key)
         if step is None:
             if replay is None:
                 replay = same_round(game, game.deal)
                 for before in game.played[:number]:
                     replay.place(before)     # as recorded: a record may hold a verzaking
             step = _make_step(game, replay, card)
-            _STEP_CACHE[key] = step
-            if len(_STEP_CACHE) > _STEP_CACHE_SIZE:
-                _STEP_CACHE.popitem(last=False)
-        else:
-            _STEP_CACHE.move_to_end(key)
+            with _STEP_LOCK:
+                _STEP_CACHE[key] = step
+                if len(_STEP_CACHE) > _STEP_CACHE_SIZE:
+                    _STEP_CACHE.popitem(last=False)
         if step.player in hidden:
             steps.append(step)
         if replay is not None:
