@@ -156,7 +156,11 @@ def test_the_shipped_network_loads_once_read_only_and_says_how_it_was_trained():
     network = default_network()
     assert default_network() is network
     assert network.info["file"] == str(SHIPPED)
-    assert {"command", "rows", "seed", "labels"} <= set(network.info)
+    info = network.info
+    assert info["command"].startswith("klaverjas train --labels ")
+    assert info["rows"] > 0 and isinstance(info["options"]["seed"], int)
+    assert info["labels"]["command"].startswith("klaverjas labels ")
+    assert info["labels"]["worlds"] > 0
     with pytest.raises(ValueError, match="read-only"):
         network.layers[0][0][0, 0] = 1.0
     assert SHIPPED.stat().st_size < 2_000_000
