@@ -26,7 +26,6 @@ The steps:
 from __future__ import annotations
 
 import argparse
-import itertools
 import os
 import sys
 import tempfile

@@ -1,7 +1,6 @@
 """The card network (solver.network): its forward pass for any number of hidden layers, its
 file (format 2, and format 1 as PolicyModel.save wrote it), every way a file can be refused,
 and the network shipped in the package."""
-import json
 
 import numpy as np
 import pytest
