@@ -88,8 +88,7 @@ def main(argv=None) -> None:
     parser.add_argument("--out", type=Path, help="where to save the model (default: a "
                         "temporary file)")
     parser.add_argument("--workers", type=worker_count, help="processes writing the labels and "
-                        "playing the arenas, and the training's threads (default: all cores "
-                        "for the labels and arenas, one thread for the training)")
+                        "playing the arenas, and encoding the rows (default: all cores)")
     args = parser.parse_args(argv)
     deals = args.deals or (4000 if args.full else 200)
     worlds = args.worlds or (8 if args.full else 1)
@@ -104,7 +103,7 @@ def main(argv=None) -> None:
         labelled = time.perf_counter()
         rows = training_rows(folder, workers=args.workers or os.cpu_count() or 1)
         network = train(rows, TrainingOptions(hidden=hidden, layers=1, epochs=epochs,
-                                              seed=args.seed, workers=args.workers or 1))
+                                              seed=args.seed))
         trained = time.perf_counter()
         print(f"{len(rows)} rows from {deals} deals ({worlds} world(s) a row) in "
               f"{labelled - started:.1f} s; trained {hidden} hidden units for {epochs} "

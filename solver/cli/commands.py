@@ -391,7 +391,7 @@ def cmd_train(args: argparse.Namespace) -> str:
     import_torch()                      # PyTorch missing: said before the rows are encoded
     rows = training_rows(args.labels, workers=args.workers)
     options = TrainingOptions(hidden=args.hidden, layers=args.layers, epochs=args.epochs,
-                              seed=args.seed, workers=args.workers)
+                              seed=args.seed)
     show = None if args.quiet or sys.stderr is None else \
         (lambda line: print(line, file=sys.stderr, flush=True))
     network = train(rows, options, report=show)

@@ -461,8 +461,8 @@ def train_command(command: Command) -> None:
     p.add_argument("--seed", type=whole("--seed", 0, 2 ** 63 - 1), default=0,
                    help="the initial weights, the shuffles and the suit renamings (default: 0)")
     p.add_argument("--workers", type=whole("--workers", 1, MOST_WORKERS), default=1,
-                   help="processes encoding the rows and PyTorch's threads; the same seed, "
-                        "labels and workers give the same network (default: 1)")
+                   help="processes encoding the rows; PyTorch fits on one thread, so the same "
+                        "labels and seed give the same network for any number (default: 1)")
     p.add_argument("--storage", choices=("float32", "float16"), default="float32",
                    help="how the weights are stored: float16 halves the file (default: float32)")
     p.add_argument("--quiet", action="store_true",

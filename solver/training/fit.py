@@ -11,7 +11,9 @@ and every tenth deal is held out: the epoch whose network loses the fewest point
 the one kept.
 
 The same rows, options and seed give the same weights: PyTorch runs deterministic algorithms
-on `workers` threads, and the shuffles and renamings come from one seeded NumPy stream.
+on one thread (so the network never depends on the worker count; on a shared machine one
+thread is also the fastest), and the shuffles and renamings come from one seeded NumPy
+stream.
 """
 from __future__ import annotations
 
@@ -44,12 +46,10 @@ class TrainingOptions:
     batch: int = 512
     rate: float = 1e-3
     choice_weight: float = 1.0
-    workers: int = 1
 
     def __post_init__(self) -> None:
         for name, least, most in (("hidden", 1, 4096), ("layers", 1, 8), ("epochs", 1, 10_000),
-                                  ("seed", 0, 2 ** 63 - 1), ("batch", 1, 1 << 20),
-                                  ("workers", 1, 1024)):
+                                  ("seed", 0, 2 ** 63 - 1), ("batch", 1, 1 << 20)):
             whole_number(name, getattr(self, name), least, most, error=TrainingError)
         for name in ("rate", "choice_weight"):
             value = getattr(self, name)
@@ -81,7 +81,7 @@ def train(rows: TrainingRows, options: TrainingOptions = TrainingOptions(),
                             f"too few: every tenth deal is held out to judge the fit, and the "
                             f"others are learnt from (label at least 20 deals)")
     started = time.perf_counter()
-    with _deterministic(torch, options.workers):
+    with _deterministic(torch):
         torch.manual_seed(options.seed)
         rng = np.random.default_rng(options.seed)
         model = module(torch, options.hidden, options.layers)
@@ -178,10 +178,10 @@ def _loss(torch: Any, out: Any, target: Any, legal: Any, choice_weight: float) -
 
 
 @contextlib.contextmanager
-def _deterministic(torch: Any, threads: int) -> Iterator[None]:
-    """PyTorch on `threads` threads, deterministic algorithms only; as it was afterwards."""
+def _deterministic(torch: Any) -> Iterator[None]:
+    """PyTorch on one thread, deterministic algorithms only; as it was afterwards."""
     before = (torch.get_num_threads(), torch.are_deterministic_algorithms_enabled())
-    torch.set_num_threads(threads)
+    torch.set_num_threads(1)
     torch.use_deterministic_algorithms(True)
     try:
         yield
