@@ -38,7 +38,7 @@ from solver.model.streams import derive
 from solver.model.worlds import excluded_cards, sample_worlds, seen
 from solver.network import default_network, load_network
 
-TEMPERATURES = [0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50]
+TEMPERATURES = [0.005, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.7, 1, 2, 5, 20]
 EPSILONS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5]
 
 

@@ -58,6 +58,11 @@ class BotError(SolverError):
     file that cannot be loaded (named), an arena option out of range (named)."""
 
 
+class TrainingError(SolverError):
+    """A card network that cannot be trained: a labels folder without `sd_values` (named),
+    PyTorch missing (the `[train]` extra), a training option out of range (named)."""
+
+
 class ActionError(SolverError):
     """An action the OpenSpiel game or the PettingZoo environment does not allow now: one not
     among the state's legal actions or chance outcomes (named, with those that are), or a

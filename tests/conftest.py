@@ -234,3 +234,16 @@ def board_server():
     yield f"http://127.0.0.1:{sock.getsockname()[1]}", engine
     server.should_exit = True
     thread.join(30)
+
+
+# -- PyTorch, for the training tests -----------------------------------------------------------
+# The [train] extra: skipped where PyTorch is missing, except in CI (KLAVERJAS_REQUIRE_TORCH),
+# where the skip is a failure.
+
+@pytest.fixture(scope="session")
+def torch():
+    """PyTorch, imported (or the test skipped, or failed under KLAVERJAS_REQUIRE_TORCH)."""
+    if os.environ.get("KLAVERJAS_REQUIRE_TORCH"):
+        import torch
+        return torch
+    return pytest.importorskip("torch")

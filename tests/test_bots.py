@@ -9,7 +9,9 @@ from solver import Card, Deal, Game, Rules, Seat, Solver, SolverError, encode, p
 from solver.model.worlds import sample_worlds
 from solver.arena import BOT_NAMES, make_bot
 from solver.bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot, seat_view
+from solver.bots.learned import LearnedBot
 from solver.bots.policy import PolicyBot, PolicyModel, canonical, real_cards, suit_renaming
+from solver.network import CardNetwork, default_network
 from solver.errors import BotError
 from solver.model.cards import ALL_CARDS
 
@@ -115,6 +117,7 @@ BLIND_BOTS = {
     "rule": lambda: RuleBot(),
     "pimc": lambda: PIMCBot(worlds=4),
     "policy": lambda: PolicyBot(PolicyModel.initial(hidden=16, seed=3)),
+    "learned": lambda: LearnedBot(),
 }
 
 
@@ -277,6 +280,66 @@ def test_a_view_is_clear_when_the_best_card_is_within_the_margin_everywhere():
 def test_pimc_bot_options_are_checked(kwargs, message):
     with pytest.raises(SolverError, match=message):
         PIMCBot(**kwargs)
+
+
+# -- LearnedBot ------------------------------------------------------------------------------
+
+# Every kind of round a bot is dealt: (rules, the seats that set it up).
+ROUNDS = {
+    "trump": (Rules(), dict(trump="H", playing="NS")),
+    "three players": (Rules(players=3), dict(trump="S", playing="EW", dummy="W")),
+    "two players": (Rules(players=2), dict(trump="C", playing="NS")),
+    "ledig": (Rules(contract="ledig"), dict(bidder="S")),
+    "ledig at three": (Rules(contract="ledig", players=3), dict(bidder="S", dummy="N")),
+}
+TRUMP_ROUNDS = ["trump", "three players", "two players"]
+
+
+@pytest.mark.parametrize("kind", TRUMP_ROUNDS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_learned_player_plays_whole_trump_rounds_at_every_table(kind, seed):
+    rules, seats = ROUNDS[kind]
+    game = play_out([LearnedBot()] * 4, Game(Deal.random(seed), leader="E", rules=rules,
+                                             **seats))
+    assert game.is_over and len(game.played) == 32
+
+
+@pytest.mark.parametrize("kind", ["ledig", "ledig at three"])
+def test_the_learned_player_refuses_a_contract_its_network_never_learnt(kind):
+    rules, seats = ROUNDS[kind]
+    assert default_network().info["labels"]["rules"]["contract"] == "trump"
+    game = Game(Deal.random(4), leader="E", rules=rules, **seats)
+    with pytest.raises(BotError, match="learned plays trump rounds, the contract its network "
+                                       "was trained on, not a ledig round"):
+        LearnedBot().act(game, "E")
+
+
+@pytest.mark.parametrize("kind", sorted(ROUNDS))
+def test_a_network_that_does_not_say_what_it_learnt_plays_every_round(kind):
+    rules, seats = ROUNDS[kind]
+    bot = LearnedBot(CardNetwork(default_network().layers))       # no info: no refusal
+    game = play_out([bot] * 4, Game(Deal.random(5), leader="E", rules=rules, **seats))
+    assert game.is_over
+
+
+def test_the_learned_player_plays_the_legal_card_its_network_scores_highest():
+    game = game_after(8, 6)
+    seat = game.to_move
+    scores = default_network().scores(encode.observation(game, seat))[0]
+    best = max(game.legal_cards(), key=lambda c: scores[c.index])
+    assert LearnedBot().act(game, seat) == best
+
+
+def test_learned_names_the_shipped_network_and_learned_path_a_file(tmp_path):
+    assert make_bot("learned").name == "learned"
+    assert make_bot("learned").network is default_network()
+    CardNetwork.initial((4, 4), seed=1).save(tmp_path / "mine.npz")
+    bot = make_bot(f"learned:{tmp_path / 'mine.npz'}")
+    assert bot.name == "learned:mine.npz" and bot.network.hidden_sizes == (4, 4)
+    with pytest.raises(BotError, match="network file '.*gone.npz' does not exist"):
+        make_bot(f"learned:{tmp_path / 'gone.npz'}")
+    with pytest.raises(BotError, match="LearnedBot needs a CardNetwork"):
+        LearnedBot("mine.npz")
 
 
 # -- PolicyBot -------------------------------------------------------------------------------
@@ -465,7 +528,8 @@ def test_a_bad_bot_name_is_named(name, message):
 
 
 def test_every_bot_name_is_listed():
-    assert BOT_NAMES == ("random", "rule", "dd", "pimc:N", "policy:PATH", "openspiel:ismcts",
+    assert BOT_NAMES == ("random", "rule", "dd", "pimc:N", "learned", "learned:PATH",
+                         "policy:PATH", "openspiel:ismcts",
                          "module:Class")
 
 
@@ -527,7 +591,7 @@ def train_policy_script():
     return module
 
 
-def test_the_training_example_runs_on_the_workers_it_is_given(monkeypatch, capsys):
+def test_the_training_example_runs_on_the_workers_it_is_given(torch, monkeypatch, capsys):
     script = train_policy_script()
     asked = []
 
@@ -541,7 +605,7 @@ def test_the_training_example_runs_on_the_workers_it_is_given(monkeypatch, capsy
     script.main(["--workers", "2", "--deals", "4", "--epochs", "1", "--arena-deals", "1",
                  "--hidden", "4"])
     assert asked == [2, 2, 2]       # the labels, then the arena against random and rule
-    assert "policy:policy.npz against rule" in capsys.readouterr().out
+    assert "learned:policy.npz against rule" in capsys.readouterr().out
 
 
 def test_the_training_example_limits_numpys_threads_before_importing_it(monkeypatch):

@@ -731,6 +731,9 @@ def option_values(folder: Path):
         "--team-b": st.sampled_from(["random", "rule", "dd", "pimc:2"]),
         "--sd-worlds": small, "--report": outputs, "--round": st.sampled_from(["1"]),
         "--belief": st.sampled_from(["uniform", "play"]),
+        "--labels": st.sampled_from([str(folder / "labels"), str(folder)]),
+        "--hidden": st.sampled_from(["1", "4"]), "--layers": st.sampled_from(["1", "2"]),
+        "--epochs": st.sampled_from(["1"]), "--storage": st.sampled_from(["float32", "float16"]),
     }
     bad = {
         "deal": paths | st.sampled_from([DEAL.lower(), DEAL[:-3]]), "record": paths,
@@ -741,7 +744,8 @@ def option_values(folder: Path):
         "--output": st.sampled_from([str(folder), str(folder / "no" / "r.html"), ""]),
         "--out": st.sampled_from([str(folder / "deal.txt"), "/dev/null", ""]),
         **{option: too_large for option in ("--worlds", "--seed", "--workers", "--table-mb",
-                                            "--deals", "--deals-per-shard", "--sd-worlds")},
+                                            "--deals", "--deals-per-shard", "--sd-worlds",
+                                            "--hidden", "--layers", "--epochs")},
         **{option: st.sampled_from(["pimc:", "pimc:-1", "pimc:2+hunch",
                                     "policy:" + str(folder / "deal.txt"),
                                     "policy:" + str(folder), "openspiel:x", "Random"])

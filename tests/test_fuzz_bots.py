@@ -27,7 +27,7 @@ QUICK = dict(deadline=None, suppress_health_check=list(HealthCheck))
 
 # What the documented names are (solver.arena.names): anything make_bot takes must be one.
 NUMBER = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
-DOCUMENTED = re.compile(rf"random|rule|dd|pimc:[0-9]+(?:@{NUMBER})?(?:~{NUMBER})?"
+DOCUMENTED = re.compile(rf"random|rule|dd|learned|pimc:[0-9]+(?:@{NUMBER})?(?:~{NUMBER})?"
                         rf"|openspiel:ismcts(?::[0-9]+)?|solver\.bots:\w+")
 # Modules a name may point at: only these are ever imported (an arbitrary module name could
 # run anything on import).
@@ -47,7 +47,7 @@ bot_names = (
     pimc_names
     | st.builds(lambda n: f"openspiel:ismcts:{n}", numbers) |
     st.builds(lambda kind, sep, tail: kind + sep + tail,
-              st.sampled_from(["random", "rule", "dd", "pimc", "policy", "openspiel",
+              st.sampled_from(["random", "rule", "dd", "pimc", "learned", "policy", "openspiel",
                                "openspiel:ismcts", "ismcts", "PIMC", ""]),
               st.sampled_from(["", ":", "::", "@", " "]), tails)
     | st.builds(lambda module, cls: f"{module}:{cls}", st.sampled_from(MODULES),

@@ -2,8 +2,10 @@
 `pimc:N` (N worlds a move; `pimc:N@S`: at most N worlds in S seconds a move; `pimc:N~M`: at
 most N worlds, fewer once the choice is clear to within M points; any of them with `+play`,
 `pimc:32+play`: the worlds drawn in proportion to how likely the other players' cards so far
-were in each, `solver.analysis.beliefs`), `policy:PATH`
-(a model file written by `examples/train_policy.py`), `openspiel:ismcts` or
+were in each, `solver.analysis.beliefs`), `learned` (the card
+network shipped in the package, played with NumPy), `learned:PATH` (a network file written by
+`klaverjas train`), `policy:PATH` (a model file of `examples/train_policy.py`, one hidden
+layer), `openspiel:ismcts` or
 `openspiel:ismcts:N` (OpenSpiel's IS-MCTS with N simulations a card, default 100, where
 OpenSpiel is installed: `solver.openspiel.bots.ismcts_bot`), and `module:Class`, a Bot class
 of one's own, made with no arguments (`mybots:HighestCard`; the module must be importable:
@@ -16,7 +18,7 @@ installed, or on PYTHONPATH).
 >>> make_bot("bogus")
 Traceback (most recent call last):
 ...
-solver.errors.BotError: unknown bot 'bogus': use random, rule, dd, pimc:N, policy:PATH, openspiel:ismcts or module:Class
+solver.errors.BotError: unknown bot 'bogus': use random, rule, dd, pimc:N, learned, learned:PATH, policy:PATH, openspiel:ismcts or module:Class
 """
 from __future__ import annotations
 
@@ -29,8 +31,8 @@ from ..model.worlds import BELIEFS, MOST_WORLDS
 from ..bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot
 from ..errors import BotError, quote, whole_number
 
-BOT_NAMES = ("random", "rule", "dd", "pimc:N", "policy:PATH", "openspiel:ismcts",
-             "module:Class")
+BOT_NAMES = ("random", "rule", "dd", "pimc:N", "learned", "learned:PATH", "policy:PATH",
+             "openspiel:ismcts", "module:Class")
 
 # A bot name or a Bot to copy for each seat.
 BotLike = Union[str, Bot]
@@ -38,7 +40,7 @@ BotLike = Union[str, Bot]
 _PLAIN = {"random": RandomBot, "rule": RuleBot, "dd": DDBot}
 _ISMCTS = "openspiel:ismcts"
 # Words the names above begin with: never read as a module of one's own.
-_RESERVED = {*_PLAIN, "pimc", "policy", "openspiel"}
+_RESERVED = {*_PLAIN, "pimc", "learned", "policy", "openspiel"}
 # A number as the names write it: 0.5, 2, 1e-3 (ASCII digits, no sign, space or underscore).
 _PLAIN_NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 # module:Class, the module a dotted Python name: what `import module` could find.
@@ -58,6 +60,12 @@ def make_bot(name: BotLike) -> Bot:
         return _PLAIN[name]()
     if kind == "pimc":
         return _pimc(name, rest)
+    if kind == "learned":
+        from ..bots.learned import LearnedBot   # loads the network only when asked for
+        if name == "learned":
+            return LearnedBot()
+        if rest:
+            return LearnedBot.load(rest)
     if kind == "policy" and rest:
         from ..bots.policy import PolicyBot     # loads NumPy only when asked for
         return PolicyBot.load(rest)

@@ -6,8 +6,11 @@ and the baselines to measure a bot against.
 - `PIMCBot`: the best mean card over sampled worlds (`analyse_view`), with an optional time
   budget per move.
 - `DDBot`: sees every hand, plays the first optimal card: the cheating upper bound.
-- `PolicyBot`, `PolicyModel` (`solver.bots.policy`, imported on first use with NumPy and
-  `solver.encode`): a card network (`solver.network`) trained from the labels.
+- `LearnedBot` (`solver.bots.learned`): plays the card its card network (`solver.network`,
+  trained from the labels by `klaverjas train`) scores highest; by default the one shipped
+  in the package. `PolicyBot`, `PolicyModel` (`solver.bots.policy`): the same bot named
+  `policy:FILE`, and the one-hidden-layer network it played before. All three are imported
+  on first use, with NumPy and `solver.encode`.
 
 A bot that cannot see the hidden hands is given only the round as its seat sees it
 (`seat_view`); see `solver.bots.bot`.
@@ -29,9 +32,11 @@ from .random_bot import RandomBot
 from .rule import RuleBot
 
 if TYPE_CHECKING:   # for type checkers and editors: the same names, imported eagerly
+    from .learned import LearnedBot
     from .policy import PolicyBot, PolicyModel
 
-__getattr__, __dir__ = lazy_names(globals(), {"PolicyBot": "policy", "PolicyModel": "policy"})
+__getattr__, __dir__ = lazy_names(globals(), {"PolicyBot": "policy", "PolicyModel": "policy",
+                                              "LearnedBot": "learned"})
 
-__all__ = ["Bot", "seat_view", "RandomBot", "RuleBot", "PIMCBot", "DDBot", "PolicyBot",
-           "PolicyModel"]
+__all__ = ["Bot", "seat_view", "RandomBot", "RuleBot", "PIMCBot", "DDBot", "LearnedBot",
+           "PolicyBot", "PolicyModel"]

@@ -1,6 +1,6 @@
 """PolicyBot: a card network (`solver.network`) trained from the labels plays the card it
-scores highest among the legal ones. Its only input is `solver.encode.observation(game,
-seat)`, what the seat sees.
+scores highest among the legal ones (a `LearnedBot` by another name). Its only input is
+`solver.encode.observation(game, seat)`, what the seat sees.
 
 `PolicyModel` is the one-hidden-layer `CardNetwork` that `examples/train_policy.py` trained
 before `klaverjas train`: its files (format 1, or format 2 with one hidden layer) load as
@@ -22,13 +22,10 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
-from .. import encode
 from ..errors import BotError, quote, whole_number
-from ..model.cards import Card, Seat
-from ..model.game import Game
 from ..network import CardNetwork
 from ..network.suits import canonical, canonical_cards, real_cards, suit_renaming, trumps_of
-from .bot import Bot, check_name
+from .learned import LearnedBot
 
 
 class PolicyModel(CardNetwork):
@@ -80,28 +77,26 @@ class PolicyModel(CardNetwork):
         return result
 
 
-class PolicyBot(Bot):
-    """Plays the legal card its network scores highest (the first in card order on a tie)."""
+class PolicyBot(LearnedBot):
+    """A LearnedBot named `policy:FILE`, playing a model given (`model`) or loaded from a
+    policy file (`PolicyBot.load`, the arena's `policy:PATH`)."""
 
     def __init__(self, model: CardNetwork, seed: Optional[int] = None,
                  name: Optional[str] = None) -> None:
         if not isinstance(model, CardNetwork):
             raise BotError(f"PolicyBot needs a CardNetwork (solver.network.load_network(path) "
                            f"or PolicyModel.load(path)), got {quote(model)}")
-        self.model = model
-        self.name = check_name(name) if name is not None else \
-            f"policy:{Path(str(model.info.get('file', 'model'))).name}"
-        super().__init__(seed)
+        super().__init__(model, seed, name if name is not None else
+                         f"policy:{Path(str(model.info.get('file', 'model'))).name}")
+
+    @property
+    def model(self) -> CardNetwork:
+        return self.network
 
     @classmethod
     def load(cls, path: Union[str, "os.PathLike[str]"]) -> "PolicyBot":
         """A PolicyBot playing the model saved at `path`."""
         return cls(PolicyModel.load(path), name=f"policy:{Path(path).name}")
-
-    def choose(self, game: Game, seat: Seat) -> Card:
-        scores = self.model.scores(encode.observation(game, seat))[0]
-        legal = game.legal_cards()
-        return max(legal, key=lambda c: (float(scores[c.index]), -c.index))
 
 
 def legal_mask(values: np.ndarray, not_legal: Any) -> np.ndarray:

@@ -394,6 +394,26 @@ def cmd_labels(args: argparse.Namespace) -> str:
     return f"{summary}; written to {named(args.out, short=False)}"
 
 
+def cmd_train(args: argparse.Namespace) -> str:
+    from ..training import TrainingOptions, import_torch, train, training_rows
+    out = Path(args.out)
+    check_output_file("--out", out)     # said before the work, not after
+    import_torch()                      # PyTorch missing: said before the rows are encoded
+    rows = training_rows(args.labels, workers=args.workers)
+    options = TrainingOptions(hidden=args.hidden, layers=args.layers, epochs=args.epochs,
+                              seed=args.seed)
+    show = None if args.quiet or sys.stderr is None else \
+        (lambda line: print(line, file=sys.stderr, flush=True))
+    network = train(rows, options, report=show)
+    network.info["command"] = " ".join(
+        ["klaverjas"] + [shown_path(a) for a in getattr(args, "argv", sys.argv[1:])])
+    network.save(out, storage=args.storage)
+    return (f"trained {network!r} on {network.info['rows_learnt']:,} rows (epoch "
+            f"{network.info['epoch_kept']} kept: held-out rows lose "
+            f"{network.info['held_out_points_lost']:.2f} points a card); written to "
+            f"{named(out, short=False)}: play it as learned:{shown_path(out)}")
+
+
 def cmd_arena(args: argparse.Namespace) -> str:
     from ..arena import make_bot, play_arena
     from ..errors import BotError
@@ -422,10 +442,11 @@ def cmd_arena(args: argparse.Namespace) -> str:
 
 
 # The subcommands whose work is a file: what they print is only a note of it.
-WRITE_FILES = ("report", "labels")
+WRITE_FILES = ("report", "labels", "train")
 
 COMMANDS: Dict[str, Callable[[Any], str]] = {
     "solve": cmd_solve, "table": cmd_table, "analyse": cmd_analyse, "bid": cmd_bid,
-    "view": cmd_view, "report": cmd_report, "labels": cmd_labels, "arena": cmd_arena,
+    "view": cmd_view, "report": cmd_report, "labels": cmd_labels, "train": cmd_train,
+    "arena": cmd_arena,
     "serve": cmd_serve}
 

@@ -26,8 +26,8 @@ MOST_DEALS = 10 ** 9
 MOST_DEALS_PER_SHARD = 100_000
 MOST_ARENA_DEALS = 10 ** 7
 
-COMMAND_NAMES = ("solve", "table", "analyse", "bid", "view", "report", "labels", "arena",
-                 "serve")
+COMMAND_NAMES = ("solve", "table", "analyse", "bid", "view", "report", "labels", "train",
+                 "arena", "serve")
 
 
 Parsed = TypeVar("Parsed")
@@ -446,15 +446,46 @@ def build_parser() -> argparse.ArgumentParser:
     belief(p)
     p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")
 
+    train_command(command)
     arena_command(command)
     serve_command(command)
     return parser
 
 
+def train_command(command: Command) -> None:
+    """`klaverjas train`: a card network from a labels folder, with PyTorch (the [train] extra)."""
+    p = command("train", "train a card network from labels with sd_values, to play as "
+                         "learned:FILE (needs PyTorch: the [train] extra)",
+                "klaverjas train --labels labels/ --out mine.npz --epochs 10 --seed 1",
+                json_output=False)
+    p.add_argument("--labels", required=True, metavar="DIR",
+                   help="a labels folder written with --worlds N, so that it has sd_values "
+                        "(required)")
+    p.add_argument("--out", required=True, metavar="FILE",
+                   help="the network file to write (.npz) (required)")
+    p.add_argument("--hidden", type=whole("--hidden", 1, 4096), default=512,
+                   help="units in each hidden layer, up to 4,096 (default: 512)")
+    p.add_argument("--layers", type=whole("--layers", 1, 8), default=2,
+                   help="hidden layers, up to 8 (default: 2)")
+    p.add_argument("--epochs", type=whole("--epochs", 1, 10_000), default=20,
+                   help="passes over the rows; the one best on the held-out deals is kept "
+                        "(default: 20)")
+    p.add_argument("--seed", type=whole("--seed", 0, 2 ** 63 - 1), default=0,
+                   help="the initial weights, the shuffles and the suit renamings (default: 0)")
+    p.add_argument("--workers", type=whole("--workers", 1, MOST_WORKERS), default=1,
+                   help="processes encoding the rows; PyTorch fits on one thread, so the same "
+                        "labels and seed give the same network for any number (default: 1)")
+    p.add_argument("--storage", choices=("float32", "float16"), default="float32",
+                   help="how the weights are stored: float16 halves the file (default: float32)")
+    p.add_argument("--quiet", action="store_true",
+                   help="no line per epoch on standard error (default: show them)")
+
+
 ARENA_BOTS_HELP = ("random, rule, dd (sees every hand), pimc:N (N worlds a move; pimc:N@S "
                    "at most S seconds a move; pimc:N~M fewer worlds once the choice is clear "
                    "to within M points; pimc:N+play the worlds drawn under the play belief), "
-                   "policy:PATH "
+                   "learned (the network shipped in the package), "
+                   "learned:PATH (a network of klaverjas train), policy:PATH "
                    "(a model of examples/train_policy.py), openspiel:ismcts[:N] (N simulations "
                    "a card) or module:Class (a Bot class of your own, module importable)")
 

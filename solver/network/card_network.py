@@ -4,7 +4,9 @@ NumPy alone, and the file it is saved in.
 `scores(x)` takes observations (`solver.encode.observation`, one a row) and gives, per row,
 a value for each of the 32 cards, in real card order: what the network expects that card to
 be worth to the team to move, relative to the other legal cards (the values of cards that are
-not legal mean nothing). Inside, the suits are renamed trump first (`solver.network.suits`).
+not legal mean nothing). A network of `klaverjas train` gives them in hundreds of points,
+sharpened toward the best cards (its fit adds a cross-entropy, `solver.training.fit`).
+Inside, the suits are renamed trump first (`solver.network.suits`).
 
 A file (`save`, NumPy's .npz) holds the weights `w1, b1, ..., wN, bN` (float32, or float16
 to ship small) and `meta`: the format name and the network's `info` as JSON (how it was
