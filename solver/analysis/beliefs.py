@@ -342,9 +342,9 @@ def _excludes(replay: Game, gone: np.ndarray) -> np.ndarray:
 def _dealt(worlds: Sequence[Deal]) -> np.ndarray:
     """The worlds' hands as dealt: (worlds, 4, 32) card flags."""
     dealt: np.ndarray = np.zeros((len(worlds), 4, 32), dtype=bool)
-    for w, world in enumerate(worlds):
-        for seat in Seat:
-            dealt[w, seat, [c.index for c in world[seat]]] = True
+    cards = [c.suit * 8 + c.rank for world in worlds for hand in world.hands for c in hand]
+    dealt[np.repeat(np.arange(len(worlds)), 32), np.tile(np.repeat(np.arange(4), 8),
+                                                         len(worlds)), cards] = True
     return dealt
 
 
