@@ -400,3 +400,20 @@ def test_a_step_is_made_once_a_round_and_found_again():
     assert made == 12
     assert (belief.log_weights(game, Seat.N, worlds) == first).all()
     assert len(beliefs._STEP_CACHE) == made
+
+
+def test_the_analysis_of_many_rounds_names_its_belief(capsys, play_is_the_test_model):
+    from solver.cli import main
+    boom = EXAMPLE.parent / "boom.jsonl"
+    assert main(["analyse", str(boom), "--worlds", "1", "--belief", "play"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(
+        "single dummy over worlds drawn under the play belief")
+
+
+def test_a_pimc_bot_adding_worlds_until_clear_draws_them_under_its_belief():
+    from solver.bots import PIMCBot
+    bot = PIMCBot(worlds=8, seed=2, margin=5, belief=PlayBelief(MODEL))
+    game = mid_round(cards=9)
+    view = bot.view(game)
+    assert view.belief == "play"
+    assert bot.act(game, game.to_move) in game.legal_cards()
