@@ -417,3 +417,16 @@ def test_a_pimc_bot_adding_worlds_until_clear_draws_them_under_its_belief():
     view = bot.view(game)
     assert view.belief == "play"
     assert bot.act(game, game.to_move) in game.legal_cards()
+
+
+@pytest.mark.parametrize("ledig_trump", ["none", "chosen"])
+def test_a_ledig_round_is_weighed_as_a_plain_loop_would(ledig_trump):
+    from solver import Rules
+    game = Game(Deal.random(4), "H" if ledig_trump == "chosen" else None, "W",
+                rules=Rules(contract="ledig", ledig_trump=ledig_trump), bidder="S")
+    while len(game.played) < 13:
+        game.play(game.legal_cards()[len(game.played) % len(game.legal_cards())])
+    belief = PlayBelief(MODEL, temperature=2.0, epsilon=0.1)
+    worlds = sample_worlds(game, "E", 6, seed=1)
+    expected = [plain_log_weight(game, Seat.E, w, belief) for w in worlds]
+    assert np.allclose(belief.log_weights(game, Seat.E, worlds), expected, atol=1e-4)
