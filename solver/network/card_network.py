@@ -82,10 +82,17 @@ class CardNetwork:
     def forward(self, xc: np.ndarray) -> np.ndarray:
         """The 32 outputs of each canonical (trump-first) observation of the batch `xc`."""
         h = xc
-        for w, b in self.layers[:-1]:
-            h = np.maximum(h @ w + b, 0.0)
-        w, b = self.layers[-1]
-        result: np.ndarray = h @ w + b
+        for k, (w, b) in enumerate(self.layers):
+            if k == 0 and len(xc) == 1:
+                # One observation, mostly zeros (a bot's move): only the rows of w1 its
+                # non-zero numbers select take part, a fraction of the product's work.
+                on = np.flatnonzero(xc[0])
+                h = (xc[:, on] @ w[on]) + b
+            else:
+                h = h @ w + b
+            if k < len(self.layers) - 1:
+                h = np.maximum(h, 0.0)
+        result: np.ndarray = h
         return result
 
     def scores(self, x: Any) -> np.ndarray:
