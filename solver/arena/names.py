@@ -1,6 +1,7 @@
 """Bots by name, as the `klaverjas arena` command line writes them: `random`, `rule`, `dd`,
 `pimc:N` (N worlds a move; `pimc:N@S`: at most N worlds in S seconds a move; `pimc:N~M`: at
-most N worlds, fewer once the choice is clear to within M points), `policy:PATH`
+most N worlds, fewer once the choice is clear to within M points), `alphamu:M:W` (αμ search
+over W worlds, M of its own moves ahead in the last tricks: `solver.bots.alphamu`), `policy:PATH`
 (a model file written by `examples/train_policy.py`), `openspiel:ismcts` or
 `openspiel:ismcts:N` (OpenSpiel's IS-MCTS with N simulations a card, default 100, where
 OpenSpiel is installed: `solver.openspiel.bots.ismcts_bot`), and `module:Class`, a Bot class
@@ -14,7 +15,7 @@ installed, or on PYTHONPATH).
 >>> make_bot("bogus")
 Traceback (most recent call last):
 ...
-solver.errors.BotError: unknown bot 'bogus': use random, rule, dd, pimc:N, policy:PATH, openspiel:ismcts or module:Class
+solver.errors.BotError: unknown bot 'bogus': use random, rule, dd, pimc:N, alphamu:M:W, policy:PATH, openspiel:ismcts or module:Class
 """
 from __future__ import annotations
 
@@ -25,10 +26,11 @@ from typing import Union
 
 from ..model.worlds import MOST_WORLDS
 from ..bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot
+from ..bots.alphamu import MOST_MOVES, AlphaMuBot
 from ..errors import BotError, quote, whole_number
 
-BOT_NAMES = ("random", "rule", "dd", "pimc:N", "policy:PATH", "openspiel:ismcts",
-             "module:Class")
+BOT_NAMES = ("random", "rule", "dd", "pimc:N", "alphamu:M:W", "policy:PATH",
+             "openspiel:ismcts", "module:Class")
 
 # A bot name or a Bot to copy for each seat.
 BotLike = Union[str, Bot]
@@ -36,7 +38,7 @@ BotLike = Union[str, Bot]
 _PLAIN = {"random": RandomBot, "rule": RuleBot, "dd": DDBot}
 _ISMCTS = "openspiel:ismcts"
 # Words the names above begin with: never read as a module of one's own.
-_RESERVED = {*_PLAIN, "pimc", "policy", "openspiel"}
+_RESERVED = {*_PLAIN, "pimc", "alphamu", "policy", "openspiel"}
 # A number as the names write it: 0.5, 2, 1e-3 (ASCII digits, no sign, space or underscore).
 _PLAIN_NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 # module:Class, the module a dotted Python name: what `import module` could find.
@@ -56,6 +58,8 @@ def make_bot(name: BotLike) -> Bot:
         return _PLAIN[name]()
     if kind == "pimc":
         return _pimc(name, rest)
+    if kind == "alphamu":
+        return _alphamu(name, rest)
     if kind == "policy" and rest:
         from ..bots.policy import PolicyBot     # loads NumPy only when asked for
         return PolicyBot.load(rest)
@@ -84,6 +88,18 @@ def _pimc(name: str, rest: str) -> Bot:
         raise BotError(f"{err} (pimc:32, or pimc:64@0.5 for at most 0.5 s a move)") from None
     budget = _number(name, seconds, "the time budget", "seconds", "pimc:64@0.5") if at else None
     return PIMCBot(worlds=count, time_budget=budget, margin=margin)
+
+
+def _alphamu(name: str, rest: str) -> Bot:
+    """alphamu:M:W, M own moves searched ahead over W worlds."""
+    moves, colon, worlds = rest.partition(":")
+    try:
+        if not colon:
+            raise BotError(f"{name} must say its own moves and worlds, alphamu:M:W")
+        return AlphaMuBot(max_moves=_count(name, "the own moves", moves, MOST_MOVES),
+                          worlds=_count(name, "the worlds", worlds, MOST_WORLDS))
+    except BotError as err:
+        raise BotError(f"{err} (alphamu:2:16, say)") from None
 
 
 def _number(name: str, text: str, what: str, unit: str, example: str) -> float:

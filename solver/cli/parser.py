@@ -441,7 +441,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 ARENA_BOTS_HELP = ("random, rule, dd (sees every hand), pimc:N (N worlds a move; pimc:N@S "
                    "at most S seconds a move; pimc:N~M fewer worlds once the choice is clear "
-                   "to within M points), policy:PATH "
+                   "to within M points), alphamu:M:W (αμ search, M own moves "
+                   "ahead over W worlds in the last tricks), policy:PATH "
                    "(a model of examples/train_policy.py), openspiel:ismcts[:N] (N simulations "
                    "a card) or module:Class (a Bot class of your own, module importable)")
 
