@@ -118,11 +118,8 @@ class _Search:
         players = table_players(game.rules, game.playing, game.dummy)
         self.own = frozenset(player_of(players, game.to_move).seats)
         self.team = game.to_move.team
-        self.games = []
-        for world in worlds:
-            play = same_round(game, world)
-            play.replay(game.played)
-            self.games.append(play)
+        self.worlds = worlds
+        self.games: List[Game] = []     # made only for a search past the root's cards
         self.deal_rows = np.array([deal_row(world) for world in worlds], dtype=np.int8)
         self.count = len(worlds)
         self.line: List[Card] = []          # the cards played in the tree so far
@@ -136,6 +133,10 @@ class _Search:
             values = self._solve()
             return {card: self._leaf_vectors(root, values)[[i]]
                     for i, card in enumerate(root[3])}
+        for world in self.worlds:
+            play = same_round(self.game, world)
+            play.replay(self.game.played)
+            self.games.append(play)
         children = {}
         for card in self.game.legal_cards():
             self._play(everyone, card)
@@ -172,11 +173,12 @@ class _Search:
         first_row = len(self.rows)
         line = tuple(self.line)
         self.rows += [(w, line) for w in worlds]
-        return ("leaf", first_row, worlds, self.games[worlds[0]].legal_cards())
+        at = self.games[worlds[0]] if self.games else self.game
+        return ("leaf", first_row, worlds, at.legal_cards())
 
     def _play(self, worlds: List[int], card: Card) -> None:
         for w in worlds:
-            self.games[w].play(card)
+            self.games[w].place(card)     # a legal card: legal_cards gave it
         self.line.append(card)
 
     def _undo(self, worlds: List[int]) -> None:
@@ -238,14 +240,14 @@ class _Search:
 
 
 def _pareto(vectors: np.ndarray) -> np.ndarray:
-    """The vectors no other is at least as good as in every world (one of equal ones), at
-    most MOST_FRONT of them: those with the best totals."""
-    vectors = np.unique(vectors, axis=0)
+    """The vectors no other is at least as good as in every world (the first of equal ones),
+    at most MOST_FRONT of them: those with the best totals."""
     if len(vectors) > 1:
-        # covers[i, j]: vector i is at least vector j in every world (and, unique, not equal)
+        # covers[i, j]: vector i is at least vector j in every world
         covers = (vectors[:, None, :] >= vectors[None, :, :]).all(2)
-        np.fill_diagonal(covers, False)
-        vectors = vectors[~covers.any(0)]
+        equal = covers & covers.T
+        dropped = (covers & ~equal).any(0) | np.triu(equal, 1).any(0)
+        vectors = vectors[~dropped]
     if len(vectors) > MOST_FRONT:
         vectors = vectors[np.argsort(-vectors.sum(1), kind="stable")[:MOST_FRONT]]
     return vectors
