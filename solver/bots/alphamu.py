@@ -40,10 +40,11 @@ import numpy as np
 
 from ..batch import PositionBatch, deal_row
 from ..engine.search import Solver
-from ..errors import SolverError, whole_number
+from ..analysis.parallel import check_solver
+from ..errors import SolverError, quote, whole_number
 from ..model.cards import Card, Seat
 from ..model.deal import Deal
-from ..model.game import Game
+from ..model.game import Game, check_game
 from ..model.players import player_of, table_players
 from ..model.streams import derive
 from ..model.worlds import MOST_WORLDS, same_round, sample_worlds
@@ -92,21 +93,50 @@ class AlphaMuBot(Bot):
         """{card: the best total over the worlds of a vector in its front} for every legal
         card of the player to move in `game` (the round as this bot sees it), in the order
         of `legal_cards`: the best mean times the number of worlds."""
-        if game.is_over:
-            raise SolverError("the round is over: there is no card to play")
         worlds = sample_worlds(game, game.to_move, self.worlds,
                                derive(self.seed, len(game.played)))
         tricks_left = 9 - game.trick_number
-        # In the last trick no move of his own follows this one.
-        moves = self.max_moves if 1 < tricks_left <= self.deep_tricks else 1
-        fronts = _Search(game, worlds, self._solver_for(game)).card_fronts(moves)
-        return {card: int(front.sum(1).max()) for card, front in fronts.items()}
+        moves = self.max_moves if tricks_left <= self.deep_tricks else 1
+        return card_totals(game, worlds, moves, self._solver_for(game))
 
     def _solver_for(self, game: Game) -> Solver:
         # One Solver kept between moves: its table stays warm.
         if self._solver is None or self._solver.rules != game.rules:
             self._solver = Solver(game.rules)
         return self._solver
+
+
+def card_totals(game: Game, worlds: List[Deal], max_moves: int, solver: Solver
+                ) -> Dict[Card, int]:
+    """{card: the best total over `worlds` of a vector in its front} for every legal card of
+    the player to move in `game`, searching `max_moves` of his own moves ahead (fewer where
+    the round ends first), the values from his team's view (`solver`'s rules are the
+    round's). With one world it is the double-dummy value of each card.
+
+    >>> from solver import Deal, Game, Solver
+    >>> game = Game(Deal.random(1), "H", "E", "NS")
+    >>> for _ in range(8):                           # two tricks played
+    ...     game.play(game.legal_cards()[0])
+    >>> totals = card_totals(game, [game.deal], 3, Solver())
+    >>> sign = 1 if game.to_move.team == game.playing else -1     # values are the mover's
+    >>> totals == {card: sign * v for card, v in Solver().move_values(game).items()}
+    True
+    """
+    check_game(game)
+    if game.is_over:
+        raise SolverError("the round is over: there is no card to play")
+    max_moves = whole_number("max_moves", max_moves, 1, MOST_MOVES)
+    if not (isinstance(worlds, list) and worlds and all(isinstance(w, Deal) for w in worlds)):
+        raise SolverError(f"worlds must be a non-empty list of Deals (sample_worlds), got "
+                          f"{quote(worlds)}")
+    check_solver(solver)
+    if solver is None or solver.rules != game.rules:
+        raise SolverError(f"card_totals needs a Solver for the round's rules "
+                          f"(Solver(game.rules)), got {quote(solver)}")
+    # In the last trick no move of his own follows this one.
+    moves = 1 if game.trick_number == 8 else max_moves
+    fronts = _Search(game, worlds, solver).card_fronts(moves)
+    return {card: int(front.sum(1).max()) for card, front in fronts.items()}
 
 
 class _Search:
