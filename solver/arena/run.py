@@ -45,8 +45,8 @@ DealOutcome = Tuple[DealResult, Dict[str, List[MoveRow]]]
 
 MOST_DEALS = 10 ** 7
 # Worlds each card is judged over single dummy by default: about 1 s of one core a deal (both
-# tables) on the 2-core machine of docs/benchmarks.md, some 65% on top of `pimc:32` against
-# `rule` and ten times `rule` against `random`; 0 turns it off.
+# tables) on the 2-core machine of docs/benchmarks.md, some 60% on top of `pimc:32` against
+# `rule` and nine times `rule` against `random`; 0 turns it off.
 SD_WORLDS = 8
 SIDES = ("a", "b")
 # Team a's seats at each table: North-South at table 0, East-West at table 1.
