@@ -27,7 +27,8 @@ QUICK = dict(deadline=None, suppress_health_check=list(HealthCheck))
 
 # What the documented names are (solver.arena.names): anything make_bot takes must be one.
 NUMBER = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
-DOCUMENTED = re.compile(rf"random|rule|dd|pimc:[0-9]+(?:@{NUMBER})?(?:~{NUMBER})?|alphamu:[0-9]+:[0-9]+"
+DOCUMENTED = re.compile(rf"random|rule|dd|pimc:[0-9]+(?:@{NUMBER})?(?:~{NUMBER})?"
+                        rf"|alphamu:[0-9]+:[0-9]+"
                         rf"|openspiel:ismcts(?::[0-9]+)?|solver\.bots:\w+")
 # Modules a name may point at: only these are ever imported (an arbitrary module name could
 # run anything on import).

@@ -1,6 +1,7 @@
 """The arena page: one self-contained HTML page of a duplicate arena's result (inline CSS and
-SVG, nothing fetched, no script): the score and points difference per deal with their 95%
-intervals (Student's t) as bars, each bot's double-dummy loss per card by trick, and the table of numbers.
+SVG, nothing fetched, no script): the score and points difference per deal with their
+95% intervals (Student's t) as bars, each bot's double-dummy loss per card by trick, and
+the table of numbers.
 
 It is drawn from `ArenaResult.to_dict()`, a plain dict, and computes nothing.
 
@@ -52,7 +53,8 @@ the teams swapped (seed {esc(data["seed"])}). Differences are team a minus team 
 the mean of its two tables, with their 95% interval by Student's t.</p>
 <p class="headline" data-score-diff="{data["mean_score_diff"]:.3f}">Score: a − b =
 <b>{data["mean_score_diff"]:+.1f}</b> per deal (95% interval {low:+.1f} to {high:+.1f})</p></section>
-<section><h2>Difference per deal, with its 95% interval (Student's t)</h2>{difference_chart(data)}</section>
+<section><h2>Difference per deal, with its 95% interval (Student's t)</h2>
+{difference_chart(data)}</section>
 <section><h2>Double-dummy loss per card, by trick</h2>
 <p>The points each bot's cards give away against the best card with every hand seen
 (our points minus theirs), averaged over its cards with a choice in each trick.</p>
