@@ -17,10 +17,13 @@ from conftest import survivors_after, worker_processes
 from test_bots import CRAFTED, write_crafted
 from solver import Deal, Game, Solver
 from solver.arena import ArenaResult, play_arena, play_table
+from solver.analysis.verdicts import t_quantile
 from solver.arena.result import mean_and_ci95, quantile
-from solver.bots import DDBot, RandomBot, RuleBot
+from solver.arena.run import SD_WORLDS
+from solver.bots import DDBot, PIMCBot, RandomBot, RuleBot
 from solver.model.rounds import RoundStream
 from solver.cli import main
+from solver.cli.parser import build_parser
 from solver.errors import BotError
 from solver.html.arena import render_arena
 from solver.labels import LabelConfig, deal_setup
@@ -92,13 +95,70 @@ def test_table_losses_are_the_solvers():
     assert sum(table.scores.values()) > 0
 
 
+def test_the_interval_is_students_t_as_the_verdicts_use():
+    # 1..5: mean 3, standard error sqrt(2.5 / 5); t(0.975, 4 degrees of freedom) = 2.776445
+    mean, (low, high) = mean_and_ci95([1.0, 2.0, 3.0, 4.0, 5.0])
+    half = 2.776445 * math.sqrt(2.5 / 5)
+    assert mean == 3.0 and (low, high) == pytest.approx((3 - half, 3 + half), abs=1e-5)
+
+
 def test_the_mean_and_interval_are_the_usual_ones():
     values = [12.0, -40.0, 3.5, 80.0, 0.0]
     mean, (low, high) = mean_and_ci95(values)
-    half = 1.959964 * np.std(values, ddof=1) / math.sqrt(len(values))
+    half = t_quantile(0.975, 4) * np.std(values, ddof=1) / math.sqrt(len(values))
     assert mean == pytest.approx(np.mean(values))
     assert (low, high) == pytest.approx((mean - half, mean + half))
     assert quantile(values, 0.95) == pytest.approx(np.quantile(values, 0.95))
+
+
+def test_an_older_result_is_read_with_the_t_interval_and_no_first_leads(rule_against_random):
+    older = rule_against_random.to_dict()
+    older["ci95"] = [-1.0, 1.0]        # written by 1.96 standard errors, say
+    for stats in older["bots"].values():
+        del stats["first_leads"], stats["first_lead_share"]
+    read = ArenaResult.from_dict(older)
+    assert read.ci95 == rule_against_random.ci95
+    assert read.bots["a"].first_lead_share is None and read.bots["a"].first_leads == 0
+    assert "1st lead ok" in str(read) and "first leads optimal" in read.to_html()
+
+
+def test_every_first_lead_of_the_double_dummy_bot_loses_nothing():
+    # The leader's team is team a at one table of each deal and team b at the other.
+    result = play_arena("dd", "random", deals=4, seed=2, workers=1, sd_worlds=0)
+    dd, random = result.bots["a"], result.bots["b"]
+    assert dd.first_leads == random.first_leads == 4
+    assert dd.first_lead_share == 1.0 and random.first_lead_share < 1.0
+
+
+def test_the_first_lead_share_counts_the_first_card_of_each_table_alone():
+    class WorstFirstLead(DDBot):
+        """Double dummy, but the first card of the round is the worst one."""
+
+        def choose(self, game, seat):
+            if not game.played:
+                values = self.solver_for(game).move_values(game)
+                sign = 1 if seat.team == game.playing else -1
+                return min(values, key=lambda card: sign * values[card])
+            return super().choose(game, seat)
+
+        def solver_for(self, game):
+            return Solver(game.rules)
+
+    result = play_arena(WorstFirstLead(), "dd", deals=2, seed=1, workers=1, sd_worlds=0)
+    assert result.bots["a"].first_lead_share == 0.0 and result.bots["a"].first_leads == 2
+    assert result.bots["b"].first_lead_share == 1.0
+
+
+def test_a_bot_that_judges_as_the_arena_does_loses_nothing_single_dummy():
+    # PIMCBot draws its worlds as the arena's single-dummy judge does: with the judge's seed
+    # and as many worlds, it plays the judge's best card at every turn.
+    solver = Solver()
+    bots = [PIMCBot(worlds=4, seed=7) for _ in range(4)]
+    table = play_table(Deal.random(5), "S", "N", "NS", bots, solver, sd_worlds=4, sd_seed=7)
+    assert [m.sd_loss for m in table.moves] == [0.0] * 32
+    other = play_table(Deal.random(5), "S", "N", "NS", [RandomBot(seed=s) for s in range(4)],
+                       solver, sd_worlds=4, sd_seed=7)
+    assert sum(m.sd_loss for m in other.moves) > 0
 
 
 def test_the_difference_is_the_mean_of_the_deals(rule_against_random):
@@ -117,11 +177,19 @@ def test_the_json_holds_what_scripts_read_and_round_trips(rule_against_random):
     assert ArenaResult.from_dict(d).to_dict() == d
 
 
-def test_single_dummy_loss_is_measured_when_asked():
+def test_single_dummy_loss_is_measured_by_default_and_off_at_zero():
     result = play_arena("rule", "dd", deals=1, seed=5, workers=1, sd_worlds=2)
     assert result.bots["a"].sd_loss_per_card is not None and result.sd_worlds == 2
     assert result.bots["a"].sd_loss_per_card >= 0
-    assert play_arena("rule", "dd", deals=1, seed=5, workers=1).bots["a"].sd_loss_per_card is None
+    by_default = play_arena("rule", "dd", deals=1, seed=5, workers=1)
+    assert by_default.sd_worlds == SD_WORLDS and by_default.bots["a"].sd_loss_per_card > 0
+    off = play_arena("rule", "dd", deals=1, seed=5, workers=1, sd_worlds=0)
+    assert off.bots["a"].sd_loss_per_card is None
+
+
+def test_the_command_judges_single_dummy_over_as_many_worlds_as_play_arena():
+    assert build_parser().parse_args(["arena", "--team-a", "rule", "--team-b", "dd"]
+                                     ).sd_worlds == SD_WORLDS
 
 
 def test_a_bot_object_sits_at_every_seat_of_its_team():

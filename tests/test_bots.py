@@ -8,7 +8,7 @@ import pytest
 from solver import Card, Deal, Game, Rules, Seat, Solver, SolverError, encode, parse_cards
 from solver.model.worlds import sample_worlds
 from solver.arena import BOT_NAMES, make_bot
-from solver.bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot, seat_view
+from solver.bots import AlphaMuBot, Bot, DDBot, PIMCBot, RandomBot, RuleBot, seat_view
 from solver.bots.learned import LearnedBot
 from solver.bots.policy import PolicyBot, PolicyModel, canonical, real_cards, suit_renaming
 from solver.network import CardNetwork, default_network
@@ -116,6 +116,7 @@ BLIND_BOTS = {
     "random": lambda: RandomBot(),
     "rule": lambda: RuleBot(),
     "pimc": lambda: PIMCBot(worlds=4),
+    "alphamu": lambda: AlphaMuBot(max_moves=2, worlds=4),
     "policy": lambda: PolicyBot(PolicyModel.initial(hidden=16, seed=3)),
     "learned": lambda: LearnedBot(),
 }
@@ -495,7 +496,8 @@ def test_a_suit_renaming_must_name_each_suit_once():
 
 @pytest.mark.parametrize("name, kind", [("random", RandomBot), ("rule", RuleBot), ("dd", DDBot),
                                         ("pimc:8", PIMCBot), ("pimc:8@0.5", PIMCBot),
-                                        ("pimc:8~5", PIMCBot), ("pimc:8@0.5~2.5", PIMCBot)])
+                                        ("pimc:8~5", PIMCBot), ("pimc:8@0.5~2.5", PIMCBot),
+                                        ("alphamu:2:16", AlphaMuBot)])
 def test_bots_by_name(name, kind):
     bot = make_bot(name)
     assert isinstance(bot, kind) and bot.name == name
@@ -521,6 +523,11 @@ def test_bots_by_name(name, kind):
     ("pimc:8~٣", "the margin of pimc:8~٣ must be"),
     ("random:", "unknown bot 'random:'"), ("dd:", "unknown bot 'dd:'"),
     ("openspiel:", "unknown bot 'openspiel:'"), ("openspiel:mcts", "unknown bot"),
+    ("alphamu", "alphamu must say its own moves and worlds"),
+    ("alphamu:2", "alphamu:2 must say its own moves and worlds, alphamu:M:W"),
+    ("alphamu:9:16", "the own moves of alphamu:9:16 must be a whole number from 1 to 8"),
+    ("alphamu:2:0", "the worlds of alphamu:2:0 must be a whole number from 1"),
+    ("alphamu:2:16:1", "the worlds of alphamu:2:16:1 must be a whole number"),
 ])
 def test_a_bad_bot_name_is_named(name, message):
     with pytest.raises(BotError, match=message):
@@ -528,9 +535,8 @@ def test_a_bad_bot_name_is_named(name, message):
 
 
 def test_every_bot_name_is_listed():
-    assert BOT_NAMES == ("random", "rule", "dd", "pimc:N", "learned", "learned:PATH",
-                         "policy:PATH", "openspiel:ismcts",
-                         "module:Class")
+    assert BOT_NAMES == ("random", "rule", "dd", "pimc:N", "alphamu:M:W", "learned",
+                         "learned:PATH", "policy:PATH", "openspiel:ismcts", "module:Class")
 
 
 def test_a_bot_class_of_ones_own_by_module_and_class(monkeypatch):

@@ -28,6 +28,7 @@ QUICK = dict(deadline=None, suppress_health_check=list(HealthCheck))
 # What the documented names are (solver.arena.names): anything make_bot takes must be one.
 NUMBER = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
 DOCUMENTED = re.compile(rf"random|rule|dd|learned|pimc:[0-9]+(?:@{NUMBER})?(?:~{NUMBER})?"
+                        rf"|alphamu:[0-9]+:[0-9]+"
                         rf"|openspiel:ismcts(?::[0-9]+)?|solver\.bots:\w+")
 # Modules a name may point at: only these are ever imported (an arbitrary module name could
 # run anything on import).
@@ -47,8 +48,8 @@ bot_names = (
     pimc_names
     | st.builds(lambda n: f"openspiel:ismcts:{n}", numbers) |
     st.builds(lambda kind, sep, tail: kind + sep + tail,
-              st.sampled_from(["random", "rule", "dd", "pimc", "learned", "policy", "openspiel",
-                               "openspiel:ismcts", "ismcts", "PIMC", ""]),
+              st.sampled_from(["random", "rule", "dd", "pimc", "alphamu", "learned", "policy",
+                               "openspiel", "openspiel:ismcts", "ismcts", "PIMC", ""]),
               st.sampled_from(["", ":", "::", "@", " "]), tails)
     | st.builds(lambda module, cls: f"{module}:{cls}", st.sampled_from(MODULES),
                 st.sampled_from(CLASSES))
@@ -269,9 +270,13 @@ def _calls(tmp_path):
     """(name, function, good arguments) of every public call of these layers."""
     from solver import Solver
     from solver.arena import play_table
-    from solver.bots import DDBot, PIMCBot, RandomBot, RuleBot, seat_view
+    from solver.bots import AlphaMuBot, DDBot, PIMCBot, RandomBot, RuleBot, seat_view
+    from solver.bots.alphamu import card_totals
     from solver.bots.policy import PolicyBot
     game = Game(Deal.random(1), "H", "E", "NS")
+    late = Game(Deal.random(1), "H", "E", "NS")
+    for _ in range(24):
+        late.play(late.legal_cards()[0])
     model = PolicyModel.initial(hidden=2)
     model.save(tmp_path / "m.npz")
     calls = [
@@ -279,6 +284,8 @@ def _calls(tmp_path):
         ("RandomBot", RandomBot, [1]), ("RuleBot", RuleBot, [1]),
         ("DDBot", DDBot, [1, "points", None]),
         ("PIMCBot", PIMCBot, [2, 1, None, "points", 1, None]),
+        ("AlphaMuBot", AlphaMuBot, [2, 2, 1, 3]),
+        ("card_totals", card_totals, [late, [late.deal], 2, Solver(table_mb=1)]),
         ("PolicyBot", PolicyBot, [model, 1, None]),
         ("PolicyBot.load", PolicyBot.load, [tmp_path / "m.npz"]),
         ("PolicyModel", PolicyModel, [model.w1, model.b1, model.w2, model.b2, None]),

@@ -1,6 +1,8 @@
 """The duplicate arena: two teams of bots over the same deals, each deal played twice with
-the teams swapped, scored by the difference per deal with its 95% interval and by each bot's
-double-dummy error (the points its cards give away against the best card, every hand seen).
+the teams swapped, scored by the difference per deal with its 95% interval (Student's t) and
+by each bot's double-dummy error (the points its cards give away against the best card, every
+hand seen), the share of its first leads that lose nothing, and its single-dummy error (over
+worlds its player could not tell apart).
 
 - `play_arena` (`run`): the arena, on worker processes, the same result for a seed whatever
   their number.

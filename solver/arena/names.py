@@ -2,7 +2,8 @@
 `pimc:N` (N worlds a move; `pimc:N@S`: at most N worlds in S seconds a move; `pimc:N~M`: at
 most N worlds, fewer once the choice is clear to within M points; any of them with `+play`,
 `pimc:32+play`: the worlds drawn in proportion to how likely the other players' cards so far
-were in each, `solver.analysis.beliefs`), `learned` (the card
+were in each, `solver.analysis.beliefs`), `alphamu:M:W` (αμ search over W worlds, M of its
+own moves ahead in the last tricks: `solver.bots.alphamu`), `learned` (the card
 network shipped in the package, played with NumPy), `learned:PATH` (a network file written by
 `klaverjas train`), `policy:PATH` (a model file of `examples/train_policy.py`, one hidden
 layer), `openspiel:ismcts` or
@@ -18,7 +19,7 @@ installed, or on PYTHONPATH).
 >>> make_bot("bogus")
 Traceback (most recent call last):
 ...
-solver.errors.BotError: unknown bot 'bogus': use random, rule, dd, pimc:N, learned, learned:PATH, policy:PATH, openspiel:ismcts or module:Class
+solver.errors.BotError: unknown bot 'bogus': use random, rule, dd, pimc:N, alphamu:M:W, learned, learned:PATH, policy:PATH, openspiel:ismcts or module:Class
 """
 from __future__ import annotations
 
@@ -29,10 +30,11 @@ from typing import Union
 
 from ..model.worlds import BELIEFS, MOST_WORLDS
 from ..bots import Bot, DDBot, PIMCBot, RandomBot, RuleBot
+from ..bots.alphamu import MOST_MOVES, AlphaMuBot
 from ..errors import BotError, quote, whole_number
 
-BOT_NAMES = ("random", "rule", "dd", "pimc:N", "learned", "learned:PATH", "policy:PATH",
-             "openspiel:ismcts", "module:Class")
+BOT_NAMES = ("random", "rule", "dd", "pimc:N", "alphamu:M:W", "learned", "learned:PATH",
+             "policy:PATH", "openspiel:ismcts", "module:Class")
 
 # A bot name or a Bot to copy for each seat.
 BotLike = Union[str, Bot]
@@ -40,7 +42,7 @@ BotLike = Union[str, Bot]
 _PLAIN = {"random": RandomBot, "rule": RuleBot, "dd": DDBot}
 _ISMCTS = "openspiel:ismcts"
 # Words the names above begin with: never read as a module of one's own.
-_RESERVED = {*_PLAIN, "pimc", "learned", "policy", "openspiel"}
+_RESERVED = {*_PLAIN, "pimc", "alphamu", "learned", "policy", "openspiel"}
 # A number as the names write it: 0.5, 2, 1e-3 (ASCII digits, no sign, space or underscore).
 _PLAIN_NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 # module:Class, the module a dotted Python name: what `import module` could find.
@@ -66,6 +68,8 @@ def make_bot(name: BotLike) -> Bot:
             return LearnedBot()
         if rest:
             return LearnedBot.load(rest)
+    if kind == "alphamu":
+        return _alphamu(name, rest)
     if kind == "policy" and rest:
         from ..bots.policy import PolicyBot     # loads NumPy only when asked for
         return PolicyBot.load(rest)
@@ -99,6 +103,18 @@ def _pimc(name: str, rest: str) -> Bot:
     budget = _number(name, seconds, "the time budget", "seconds", "pimc:64@0.5") if at else None
     return PIMCBot(worlds=count, time_budget=budget, margin=margin,
                    belief=belief if plus else "uniform")
+
+
+def _alphamu(name: str, rest: str) -> Bot:
+    """alphamu:M:W, M own moves searched ahead over W worlds."""
+    moves, colon, worlds = rest.partition(":")
+    try:
+        if not colon:
+            raise BotError(f"{name} must say its own moves and worlds, alphamu:M:W")
+        return AlphaMuBot(max_moves=_count(name, "the own moves", moves, MOST_MOVES),
+                          worlds=_count(name, "the worlds", worlds, MOST_WORLDS))
+    except BotError as err:
+        raise BotError(f"{err} (alphamu:2:16, say)") from None
 
 
 def _number(name: str, text: str, what: str, unit: str, example: str) -> float:

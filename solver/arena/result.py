@@ -8,19 +8,17 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from ..analysis.verdicts import CONFIDENCE, t_quantile
 from ..errors import reading_fields
-
-# The normal quantile of a two-sided 95% interval. Deals are independent, and with the
-# hundreds an arena plays the mean is normal to a good approximation.
-Z95 = 1.959964
 
 
 def mean_and_ci95(values: Sequence[float]) -> Tuple[float, Tuple[float, float]]:
-    """The mean of `values` and its 95% interval (mean ± 1.96 standard errors; a single
-    value has no spread to measure: its interval is the value itself).
+    """The mean of `values` and its 95% interval by Student's t (mean ± t(0.975, n - 1)
+    standard errors, the quantile the single-dummy verdicts use; a single value has no spread
+    to measure: its interval is the value itself).
 
-    >>> mean_and_ci95([1.0, 3.0])
-    (2.0, (0.040036, 3.959964))
+    >>> mean_and_ci95([1.0, 3.0])       # t(0.975, 1) = 12.706
+    (2.0, (-10.706205, 14.706205))
     """
     n = len(values)
     if n == 0:
@@ -28,7 +26,8 @@ def mean_and_ci95(values: Sequence[float]) -> Tuple[float, Tuple[float, float]]:
     mean = sum(values) / n
     if n == 1:
         return mean, (mean, mean)
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) * Z95
+    quantile_t = t_quantile(1 - (1 - CONFIDENCE) / 2, n - 1)
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) * quantile_t
     return mean, (round(mean - spread, 6), round(mean + spread, 6))
 
 
@@ -52,7 +51,10 @@ class BotStats:
     """One team's bot over the arena: how many cards it chose (with a choice: a forced card
     is not counted), its mean double-dummy loss per card, the share of optimal cards, the
     mean loss per card in each trick (1..8), the single-dummy loss per card (None when not
-    measured), and its time per move in milliseconds (every move, forced ones included)."""
+    measured), its time per move in milliseconds (every move, forced ones included), and
+    how many rounds it led (the first card of a table) with the share of those first leads
+    that lose nothing double dummy (bridge's opening-lead measure; None when it led none, and
+    in results written before it was measured)."""
 
     name: str
     cards: int
@@ -62,6 +64,8 @@ class BotStats:
     sd_loss_per_card: Optional[float]
     ms_per_move_median: float
     ms_per_move_p95: float
+    first_leads: int = 0
+    first_lead_share: Optional[float] = None
 
     def to_dict(self) -> Dict[str, Any]:
         """Plain JSON-ready values."""
@@ -70,15 +74,17 @@ class BotStats:
                 "dd_loss_by_trick": list(self.dd_loss_by_trick),
                 "sd_loss_per_card": self.sd_loss_per_card,
                 "ms_per_move_median": self.ms_per_move_median,
-                "ms_per_move_p95": self.ms_per_move_p95}
+                "ms_per_move_p95": self.ms_per_move_p95,
+                "first_leads": self.first_leads, "first_lead_share": self.first_lead_share}
 
     @classmethod
     def from_dict(cls, d: Dict[str, Any]) -> "BotStats":
-        """The statistics `to_dict` wrote."""
+        """The statistics `to_dict` wrote (older results, without the first leads, too)."""
         with reading_fields("bot statistics", d):
             return cls(d["name"], d["cards"], d["dd_loss_per_card"], d["optimal_share"],
                        list(d["dd_loss_by_trick"]), d["sd_loss_per_card"],
-                       d["ms_per_move_median"], d["ms_per_move_p95"])
+                       d["ms_per_move_median"], d["ms_per_move_p95"],
+                       d.get("first_leads", 0), d.get("first_lead_share"))
 
 
 @dataclass(frozen=True)
@@ -180,17 +186,18 @@ class ArenaResult:
         lines = [f"{a.name} (a) against {b.name} (b): {self.deals} deals, each played at two "
                  f"tables with the teams swapped (seed {self.seed})",
                  f"  score  a - b per deal {self.mean_score_diff:+8.1f}   95% interval "
-                 f"[{low:+.1f}, {high:+.1f}]",
+                 f"[{low:+.1f}, {high:+.1f}] (Student's t)",
                  f"  points a - b per deal {self.mean_points_diff:+8.1f}   95% interval "
                  f"[{plow:+.1f}, {phigh:+.1f}]",
                  "",
                  f"  {'team':<5}{'bot':<22}{'cards':>7}{'DD loss/card':>14}{'optimal':>9}"
-                 f"{'SD loss/card':>14}{'ms/move':>9}{'p95':>9}"]
+                 f"{'1st lead ok':>13}{'SD loss/card':>14}{'ms/move':>9}{'p95':>9}"]
         for side, s in (("a", a), ("b", b)):
             sd = "-" if s.sd_loss_per_card is None else f"{s.sd_loss_per_card:.2f}"
+            lead = "-" if s.first_lead_share is None else f"{s.first_lead_share:.1%}"
             lines.append(f"  {side:<5}{s.name[:21]:<22}{s.cards:>7}{s.dd_loss_per_card:>14.2f}"
-                         f"{s.optimal_share:>9.1%}{sd:>14}{s.ms_per_move_median:>9.1f}"
-                         f"{s.ms_per_move_p95:>9.1f}")
+                         f"{s.optimal_share:>9.1%}{lead:>13}{sd:>14}"
+                         f"{s.ms_per_move_median:>9.1f}{s.ms_per_move_p95:>9.1f}")
         lines.append("")
         lines.append("  DD loss per card by trick " + " ".join(f"{t:>6}" for t in range(1, 9)))
         for side, s in (("a", a), ("b", b)):

@@ -38,11 +38,16 @@ from .names import BotLike, make_bot
 from .result import ArenaResult, BotStats, DealResult, mean_and_ci95, quantile
 from .table import play_table
 
-# Each team's moves at one deal: (trick, dd loss, sd loss, seconds, whether it had a choice).
-MoveRow = Tuple[int, int, float, float, bool]
+# Each team's moves at one deal: (trick, dd loss, sd loss, seconds, whether it had a choice,
+# whether it was the first card of its table: the round's first lead).
+MoveRow = Tuple[int, int, float, float, bool, bool]
 DealOutcome = Tuple[DealResult, Dict[str, List[MoveRow]]]
 
 MOST_DEALS = 10 ** 7
+# Worlds each card is judged over single dummy by default: about 1 s of one core a deal (both
+# tables) on the 2-core machine of docs/benchmarks.md, some 60% on top of `pimc:32` against
+# `rule` and nine times `rule` against `random`; 0 turns it off.
+SD_WORLDS = 8
 SIDES = ("a", "b")
 # Team a's seats at each table: North-South at table 0, East-West at table 1.
 A_SEATS = (Team.NS, Team.EW)
@@ -78,9 +83,9 @@ class _Arena:
                 side_of[seat] = side
             result = play_table(deal, trump, leader, playing, seated, self.solver,
                                 self.sd_worlds, derive(self.seed, deal_id, 10 + table))
-            for m in result.moves:
+            for i, m in enumerate(result.moves):
                 moves[side_of[m.seat]].append((m.trick, m.dd_loss, m.sd_loss, m.seconds,
-                                               m.choices > 1))
+                                               m.choices > 1, i == 0))
             score_diffs.append(result.scores[a_team] - result.scores[a_team.other])
             points_diffs.append(result.points[a_team] - result.points[a_team.other])
         return (DealResult(deal_id, (score_diffs[0], score_diffs[1]),
@@ -89,13 +94,14 @@ class _Arena:
 
 def play_arena(team_a: BotLike, team_b: BotLike, deals: int = 100, seed: int = 0,
                rules: Optional[RulesLike] = None, workers: Optional[int] = None,
-               sd_worlds: int = 0, progress: bool = False) -> ArenaResult:
+               sd_worlds: int = SD_WORLDS, progress: bool = False) -> ArenaResult:
     """Team a against team b over `deals` duplicate deals (see the module's docstring).
 
     `team_a`, `team_b`: bot names (`solver.arena.names`: "random", "rule", "dd", "pimc:32",
     "policy:PATH", "openspiel:ismcts") or Bots, copied for every seat. `workers`: processes
-    that play deals at once (default: all cores). `sd_worlds`: also judge every card single
-    dummy over this many worlds (slow). `progress`: a progress bar on stderr.
+    that play deals at once (default: all cores). `sd_worlds`: judge every card with a choice
+    single dummy too, over this many worlds its player could not tell from the real one
+    (`SD_WORLDS`; 0: double dummy only, the fastest). `progress`: a progress bar on stderr.
     """
     start = time.perf_counter()
     deals = whole_number("deals", deals, 1, MOST_DEALS, error=BotError)
@@ -163,10 +169,12 @@ def _stats(name: str, rows: List[MoveRow], with_sd: bool) -> BotStats:
         losses = [r[1] for r in chosen if r[0] == trick]
         by_trick.append(round(sum(losses) / len(losses), 6) if losses else 0.0)
     ms = [r[3] * 1000 for r in rows]
+    leads = [r for r in rows if r[5]]
     return BotStats(
         name, count,
         round(sum(r[1] for r in chosen) / count, 6) if count else 0.0,
         round(sum(r[1] == 0 for r in chosen) / count, 6) if count else 1.0,
         by_trick,
         (round(sum(r[2] for r in chosen) / count, 6) if count else 0.0) if with_sd else None,
-        round(quantile(ms, 0.5), 3), round(quantile(ms, 0.95), 3))
+        round(quantile(ms, 0.5), 3), round(quantile(ms, 0.95), 3), len(leads),
+        round(sum(r[1] == 0 for r in leads) / len(leads), 6) if leads else None)

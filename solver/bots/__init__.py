@@ -5,6 +5,8 @@ and the baselines to measure a bot against.
 - `RuleBot`: a club player's rules of thumb, written down (`solver.bots.rule`).
 - `PIMCBot`: the best mean card over sampled worlds (`analyse_view`), with an optional time
   budget per move.
+- `AlphaMuBot`: αμ search, PIMC that chooses one card for all worlds at its own moves a few
+  moves ahead (`solver.bots.alphamu`): a remedy for strategy fusion.
 - `DDBot`: sees every hand, plays the first optimal card: the cheating upper bound.
 - `LearnedBot` (`solver.bots.learned`): plays the card its card network (`solver.network`,
   trained from the labels by `klaverjas train`) scores highest; by default the one shipped
@@ -25,6 +27,7 @@ True
 from typing import TYPE_CHECKING
 
 from .._lazy import lazy_names
+from .alphamu import AlphaMuBot
 from .bot import Bot, seat_view
 from .dd import DDBot
 from .pimc import PIMCBot
@@ -38,5 +41,5 @@ if TYPE_CHECKING:   # for type checkers and editors: the same names, imported ea
 __getattr__, __dir__ = lazy_names(globals(), {"PolicyBot": "policy", "PolicyModel": "policy",
                                               "LearnedBot": "learned"})
 
-__all__ = ["Bot", "seat_view", "RandomBot", "RuleBot", "PIMCBot", "DDBot", "LearnedBot",
-           "PolicyBot", "PolicyModel"]
+__all__ = ["Bot", "seat_view", "RandomBot", "RuleBot", "PIMCBot", "AlphaMuBot", "DDBot",
+           "LearnedBot", "PolicyBot", "PolicyModel"]

@@ -484,7 +484,8 @@ def train_command(command: Command) -> None:
 ARENA_BOTS_HELP = ("random, rule, dd (sees every hand), pimc:N (N worlds a move; pimc:N@S "
                    "at most S seconds a move; pimc:N~M fewer worlds once the choice is clear "
                    "to within M points; pimc:N+play the worlds drawn under the play belief), "
-                   "learned (the network shipped in the package), "
+                   "alphamu:M:W (αμ search, M own moves ahead over W worlds in the last "
+                   "tricks), learned (the network shipped in the package), "
                    "learned:PATH (a network of klaverjas train), policy:PATH "
                    "(a model of examples/train_policy.py), openspiel:ismcts[:N] (N simulations "
                    "a card) or module:Class (a Bot class of your own, module importable)")
@@ -506,10 +507,11 @@ def arena_command(command: Command) -> None:
     p.add_argument("--workers", type=whole("--workers", 1, MOST_WORKERS), default=None,
                    help=f"worker processes playing deals at once, up to {MOST_WORKERS}; the "
                         f"result is the same for any number (default: all cores)")
-    p.add_argument("--sd-worlds", type=whole("--sd-worlds", 0, MOST_WORLDS), default=0,
+    # The default is play_arena's (solver.arena.run.SD_WORLDS; a test keeps them equal).
+    p.add_argument("--sd-worlds", type=whole("--sd-worlds", 0, MOST_WORLDS), default=8,
                    help="also judge every card single dummy over this many worlds its player "
-                        f"could not tell from the real one, up to {MOST_WORLDS:,}; slow "
-                        f"(default: 0, double dummy only)")
+                        f"could not tell from the real one, up to {MOST_WORLDS:,}; about 1 s "
+                        f"of a core a deal at 8; 0 for double dummy only (default: 8)")
     p.add_argument("--report", default=None,
                    help="also write the arena's HTML page (charts) to this file (default: none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar (default: show it)")

@@ -1,6 +1,7 @@
 """The arena page: one self-contained HTML page of a duplicate arena's result (inline CSS and
-SVG, nothing fetched, no script): the score and points difference per deal with their 95%
-intervals as bars, each bot's double-dummy loss per card by trick, and the table of numbers.
+SVG, nothing fetched, no script): the score and points difference per deal with their
+95% intervals (Student's t) as bars, each bot's double-dummy loss per card by trick, and
+the table of numbers.
 
 It is drawn from `ArenaResult.to_dict()`, a plain dict, and computes nothing.
 
@@ -49,10 +50,11 @@ def arena_fragment(data: Mapping[str, Any]) -> str:
     return f"""<section><h1>{esc(a["name"])} (a) against {esc(b["name"])} (b)</h1>
 <p>{data["deals"]} deals, each played at two tables with the same cards, trump and leader and
 the teams swapped (seed {esc(data["seed"])}). Differences are team a minus team b per deal,
-the mean of its two tables, with their 95% interval.</p>
+the mean of its two tables, with their 95% interval by Student's t.</p>
 <p class="headline" data-score-diff="{data["mean_score_diff"]:.3f}">Score: a − b =
 <b>{data["mean_score_diff"]:+.1f}</b> per deal (95% interval {low:+.1f} to {high:+.1f})</p></section>
-<section><h2>Difference per deal, with its 95% interval</h2>{difference_chart(data)}</section>
+<section><h2>Difference per deal, with its 95% interval (Student's t)</h2>
+{difference_chart(data)}</section>
 <section><h2>Double-dummy loss per card, by trick</h2>
 <p>The points each bot's cards give away against the best card with every hand seen
 (our points minus theirs), averaged over its cards with a choice in each trick.</p>
@@ -156,16 +158,19 @@ def _legend(bots: Mapping[str, Mapping[str, Any]]) -> str:
 
 
 def bots_table(bots: Mapping[str, Mapping[str, Any]], sd_worlds: int) -> str:
-    """Each bot's numbers: cards with a choice, DD loss per card, optimal share, SD loss,
-    time per move."""
-    head = ("team", "bot", "cards", "DD loss / card", "optimal", "SD loss / card",
-            "ms / move (median)", "p95")
+    """Each bot's numbers: cards with a choice, DD loss per card, optimal share, the share
+    of its first leads that lose nothing double dummy, SD loss, time per move."""
+    head = ("team", "bot", "cards", "DD loss / card", "optimal", "first leads optimal",
+            "SD loss / card", "ms / move (median)", "p95")
     rows = []
     for side in ("a", "b"):
         s: Dict[str, Any] = dict(bots[side])
         sd = "–" if s.get("sd_loss_per_card") is None else f'{s["sd_loss_per_card"]:.2f}'
+        # Results written before the first leads were measured have none.
+        lead = ("–" if s.get("first_lead_share") is None
+                else f'{s["first_lead_share"]:.1%} of {s.get("first_leads", 0)}')
         cells = (side, esc(s["name"]), s["cards"], f'{s["dd_loss_per_card"]:.2f}',
-                 f'{s["optimal_share"]:.1%}', sd, f'{s["ms_per_move_median"]:.1f}',
+                 f'{s["optimal_share"]:.1%}', lead, sd, f'{s["ms_per_move_median"]:.1f}',
                  f'{s["ms_per_move_p95"]:.1f}')
         rows.append(f'<tr data-bot="{side}">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     note = (f"<p>Single dummy over {sd_worlds} worlds a card.</p>" if sd_worlds else "")
