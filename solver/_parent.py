@@ -18,13 +18,17 @@ _PR_SET_PDEATHSIG = 1       # from <linux/prctl.h>
 _WATCH_SECONDS = 0.2
 
 
-def end_with_parent(parent: int) -> None:
+def end_with_parent(parent: int, by_kernel: bool = True) -> None:
     """End this process within a second of the death of `parent` (the pid of the process that
-    started it, passed along: it may have died already). On Linux the kernel sends SIGKILL when the parent dies (prctl
-    PR_SET_PDEATHSIG); elsewhere a thread watches the parent's pid (the search runs without
-    the GIL, so the thread gets its turn)."""
+    started it, passed along: it may have died already). On Linux the kernel sends SIGKILL
+    when the parent dies (prctl PR_SET_PDEATHSIG); elsewhere, or without `by_kernel`, a thread
+    watches the parent's pid (the search runs without the GIL, so the thread gets its turn).
+
+    The kernel's signal comes when the parent's *thread* that started this process ends, not
+    its process: a parent that starts workers from a thread other than its main one (a server's
+    request, say) passes `by_kernel=False`, so that they outlive that thread."""
     asked = False
-    if sys.platform.startswith("linux"):
+    if by_kernel and sys.platform.startswith("linux"):
         import ctypes
         try:
             libc = ctypes.CDLL(None, use_errno=True)

@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import threading
 from multiprocessing.connection import Connection, wait
 from typing import (Any, Callable, Dict, Generator, Generic, Iterable, Iterator, List,
                     Optional, Tuple, Type, TypeVar, cast)
@@ -57,11 +58,14 @@ class WorkerPool(Generic[T, R]):
             raise error(f"what the workers need cannot be sent to them ({shorten(str(err))}): "
                         f"define it at the top level of an importable module, or use one "
                         f"worker") from None
+        # The kernel's watch of the parent ends the workers with the thread that started
+        # them: only the main thread lives as long as the process (`end_with_parent`).
+        from_main_thread = threading.current_thread() is threading.main_thread()
         try:
             for _ in range(workers):
                 ours, theirs = context.Pipe()
-                process = context.Process(target=_serve, args=(sent, theirs, os.getpid()),
-                                          daemon=True)
+                process = context.Process(target=_serve, args=(sent, theirs, os.getpid(),
+                                                               from_main_thread), daemon=True)
                 try:
                     process.start()
                 finally:
@@ -128,12 +132,12 @@ class WorkerPool(Generic[T, R]):
         self._workers = []
 
 
-def _serve(setup: bytes, connection: Connection, parent: int) -> None:
+def _serve(setup: bytes, connection: Connection, parent: int, from_main_thread: bool) -> None:
     """A worker process: `setup` (pickled) makes the work; then (number, task) in, (number,
     failed, result or error) out; None ends it."""
     # Ctrl-C goes to the whole process group: the parent stops the pool, the workers wait.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    end_with_parent(parent)
+    end_with_parent(parent, by_kernel=from_main_thread)
     work: Optional[Callable[[Any], Any]] = None
     failure: Optional[BaseException] = None
     try:

@@ -1083,3 +1083,14 @@ def test_bid_gives_the_verdict_on_a_recorded_ledig_bid(capsys):
     status, out, _ = run(capsys, "bid", ledig, "--procedure", "free")
     assert status == 0
     assert out.rstrip().splitlines()[-1] == "N bid ledig: makeable, takes no trick double dummy"
+
+
+def test_a_report_written_to_standard_output_is_the_page_alone(tmp_path):
+    # -o /dev/stdout: the stream holds the page and nothing else; the note goes to stderr.
+    page = tmp_path / "page.html"
+    with open(page, "wb") as stdout:
+        result = subprocess.run([KLAVERJAS, "report", EXAMPLE, "-o", "/dev/stdout",
+                                 "--worlds", "8"], stdout=stdout, stderr=subprocess.PIPE)
+    assert result.returncode == 0
+    assert page.read_text().rstrip().endswith("</html>") and "wrote" not in page.read_text()
+    assert result.stderr.decode().startswith("wrote /dev/stdout (")

@@ -3,6 +3,7 @@ workers, results in order or as they finish, errors carried back, a dead worker 
 import functools
 import os
 import signal
+import threading
 
 import pytest
 
@@ -84,3 +85,21 @@ def test_the_workers_ignore_ctrl_c_which_the_parent_handles():
         assert next(iter(pool)) is not None      # still working
     finally:
         pool.close()
+
+
+def test_workers_started_from_a_thread_that_ends_live_on():
+    # The kernel's parent-death signal follows the thread that started a process: a pool
+    # started by a short-lived thread (a server's request) must not lose its workers when the
+    # thread ends. The thread takes the first result (the workers are then set up), then ends.
+    started = []
+
+    def start() -> None:
+        pool = WorkerPool(functools.partial(worker_fakes.marked, 100), range(12), 2, LabelsError,
+                          "a worker died", True)
+        started.append((pool, next(iter(pool))))
+    thread = threading.Thread(target=start)
+    thread.start()
+    thread.join()
+    pool, first = started[0]
+    with pool:
+        assert [first[0]] + [r for r, _ in pool] == list(range(100, 112))

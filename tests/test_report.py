@@ -434,3 +434,26 @@ def test_a_dutch_report_names_the_players_in_dutch(changes, dutch):
         assert words in page
     shown = page.split('id="report-data"')[0]
     assert "Players" not in shown and "Per player" not in shown and "(defender)" not in shown
+
+
+@pytest.mark.parametrize("changes", [
+    {}, {"trump_duty": "rotterdam", "undertrump": "must", "roem": "hand", "stuk": "hand",
+         "pit": "playing", "nat": "82"},
+    {"undertrump": "free", "roem": "none", "pit": "none", "nat": "none"},
+    {"contract": "ledig", "ledig_trump": "none"}, {"contract": "ledig", "ledig_trump": "chosen"},
+])
+def test_the_rules_are_said_in_dutch_on_a_dutch_page(changes):
+    rules = Rules.amsterdam().replace(**changes)
+    english, dutch = rules_in_words(rules), rules_in_words(rules, "nl")
+    shared = set(english.rstrip(".").split("; ")) & set(dutch.rstrip(".").split("; "))
+    assert not shared, shared
+
+
+def test_a_dutch_report_of_three_judged_single_dummy_has_dutch_legends():
+    data = {**json.loads(EXAMPLE.read_text()), "rules": {"players": 3}, "dummy": "E"}
+    record = GameRecord.from_dict(data)
+    page = render(analyse_play(record, worlds=4), solve_table(record.deal, record.rules),
+                  Solver(record.rules).value(record.game(), "score"), notation="nl")
+    shown = page.split('id="report-data"')[0]
+    assert "De hand van de blinde (E) ligt" in shown and "werelden die de speler" in shown
+    assert "outlined" not in shown and "is shown" not in shown

@@ -57,8 +57,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 def _print(text: str, notation: str = "en") -> int:
     stream = sys.stdout
-    if stream is None:        # a command whose work is a file, run with no standard output
-        return DONE
+    if stream is None or not text:    # a command whose work is a file, run with no standard
+        return DONE                     # output, or one that wrote its page there
     try:
         stream.write(printable(text, stream, notation) + "\n")
         stream.flush()        # a closed pipe or a full disk shows up here

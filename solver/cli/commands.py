@@ -334,7 +334,28 @@ def cmd_report(args: argparse.Namespace) -> str:
     dd_score = (options["solver"] or Solver(record.rules)).value(record.game(), "score")
     page = render(analysis, table, dd_score, notation=notation)
     write_file(out, page)
-    return f"wrote {named(out, short=False)} ({len(page) // 1024} KB): open it in a browser"
+    return written_note(out, page)
+
+
+def written_note(out: Path, page: str) -> str:
+    """What a command that wrote the page `page` to `out` prints. When `out` is standard
+    output itself (`-o /dev/stdout`), the note goes to standard error instead, so that the
+    stream holds the page alone."""
+    note = f"wrote {named(out, short=False)} ({len(page) // 1024} KB): open it in a browser"
+    if not _is_stdout(out):
+        return note
+    if sys.stderr is not None:
+        print(printable(note, sys.stderr), file=sys.stderr)
+    return ""
+
+
+def _is_stdout(out: Path) -> bool:
+    """Whether `out` is the file standard output writes to (through links too)."""
+    try:
+        written, stdout = os.stat(out), os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):   # no descriptor (a captured stream)
+        return False
+    return (written.st_dev, written.st_ino) == (stdout.st_dev, stdout.st_ino)
 
 
 def check_output_file(option: Optional[str], out: Path, source: Optional[str] = None) -> None:
@@ -433,7 +454,8 @@ def cmd_arena(args: argparse.Namespace) -> str:
         out = Path(args.report)
         page = result.to_html()
         write_file(out, page)
-        note = f"\nwrote {named(out, short=False)} ({len(page) // 1024} KB): open it in a browser"
+        note = written_note(out, page)
+        note = "\n" + note if note else ""
     if args.json:
         if note and sys.stderr is not None:
             print(printable(note.strip(), sys.stderr), file=sys.stderr)

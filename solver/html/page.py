@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Union
 
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import Seat, Suit
@@ -73,7 +73,7 @@ def render(analysis: "PlayAnalysis", table: "Union[DDTable, LedigTable]", dd_sco
 <title>{esc(title)}</title><style>{asset("report.css")}{asset("page.css")}</style></head>
 <body><main class="kj">
 <section><h1>{heading}, {say("{leader} leads", leader=r.leader)}{dealer}</h1>
-<p>{esc(rules_in_words(r.rules))}</p>{players_html(r, notation)}{compass_html(r.deal, labels=seat_labels(r), dummy=r.dummy, notation=notation)}</section>
+<p>{esc(rules_in_words(r.rules, notation))}</p>{players_html(r, notation)}{compass_html(r.deal, labels=seat_labels(r), dummy=r.dummy, notation=notation)}</section>
 <section id="replay-section"><h2>{say("Replay")}</h2>
 <div class="controls"><button id="prev" type="button">{say("◀ previous")}</button>
 <button id="next" type="button">{say("next ▶")}</button><span id="step-count"></span></div>
@@ -81,7 +81,7 @@ def render(analysis: "PlayAnalysis", table: "Union[DDTable, LedigTable]", dd_sco
 <div id="replay" class="compass">{replay_hands}
 <div class="middle"></div></div>
 <p>{say("Use the arrow keys too. Under each legal card: its double-dummy value for the side to "
-        "play; the card played is green when optimal, red when it lost {unit}.", unit=say(analysis.unit))}{dummy_legend(r)}{single_dummy_legend(analysis)}</p></section>
+        "play; the card played is green when optimal, red when it lost {unit}.", unit=say(analysis.unit))}{dummy_legend(r, say)}{single_dummy_legend(analysis, say)}</p></section>
 <section><h2>{say("The double-dummy value, card by card")}</h2>{chart_svg(analysis, notation)}</section>
 <section><h2>{say("Tricks")}</h2>{tricks_html(analysis, notation)}</section>
 <section><h2>{say("Result")}</h2>{result_html(analysis, dd_score, notation)}</section>
@@ -240,17 +240,17 @@ def player_scores_line(analysis: "PlayAnalysis", notation: str = "en") -> List[s
         f"{esc(p.label_in(say))} {score}" for p, score in scores) + ".</span>"]
 
 
-def dummy_legend(record: GameRecord) -> str:
+def dummy_legend(record: GameRecord, say: Callable[..., str]) -> str:
     """How the replay shows the dummy's hand at a table of three ("" at other tables)."""
     if record.dummy is None:
         return ""
     opens = dummy_open_from(record.rules)
-    when = ("open throughout, as the defenders see it from the start" if opens == 0 else
-            "face down until the first card is on the table, open from then on, as the "
-            "defenders see it" if opens == 1 else
-            "face down throughout, as the defenders never see it")
-    return (f" The dummy's hand ({record.dummy}) is shown {when}; on its own turn it is open, "
-            f"as the chooser who plays it sees it.")
+    when = say("open throughout, as the defenders see it from the start" if opens == 0 else
+               "face down until the first card is on the table, open from then on, as the "
+               "defenders see it" if opens == 1 else
+               "face down throughout, as the defenders never see it")
+    return say(" The dummy's hand ({dummy}) is shown {when}; on its own turn it is open, as "
+               "the chooser who plays it sees it.", dummy=record.dummy, when=when)
 
 
 def ledig_result_html(analysis: "PlayAnalysis", dd_score: int, notation: str = "en") -> str:
@@ -291,19 +291,22 @@ def ledig_result_html(analysis: "PlayAnalysis", dd_score: int, notation: str = "
     return "".join(f"<p>{line}</p>" for line in lines)
 
 
-def single_dummy_legend(analysis: "PlayAnalysis") -> str:
+def single_dummy_legend(analysis: "PlayAnalysis", say: Callable[..., str]) -> str:
     """What the dashed outlines mean, when the play was judged single dummy too."""
     if not any(s.sd_loss is not None for s in analysis.steps):
         return ""
     worlds = sorted({s.sd_worlds for s in analysis.steps if s.sd_loss is not None})
-    counted = (f"{worlds[0]}" if len(worlds) == 1 else f"{worlds[0]} to {worlds[-1]}")
-    drawn = "" if analysis.belief == "uniform" else f" (drawn under the {analysis.belief} belief)"
-    return (f" Single dummy, over {counted} worlds its player could not tell from the real "
-            f"one{drawn}, the card played is outlined dashed: red for a mistake, amber for a small "
-            f"loss (surely worse than the single-dummy best card, by less than a mistake), "
-            f"orange when unlucky (a double-dummy loss, but as good as the best card on what "
-            f"the player could know), grey when uncertain (more worlds would decide); the note "
-            f"gives its expected loss with the 95% interval.")
+    counted = (f"{worlds[0]}" if len(worlds) == 1 else
+               say("{first} to {last}", first=worlds[0], last=worlds[-1]))
+    drawn = "" if analysis.belief == "uniform" else \
+        say(" (drawn under the {belief} belief)", belief=analysis.belief)
+    return say(" Single dummy, over {counted} worlds its player could not tell from the real "
+               "one{drawn}, the card played is outlined dashed: red for a mistake, amber for a "
+               "small loss (surely worse than the single-dummy best card, by less than a "
+               "mistake), orange when unlucky (a double-dummy loss, but as good as the best card "
+               "on what the player could know), grey when uncertain (more worlds would decide); "
+               "the note gives its expected loss with the 95% interval.", counted=counted,
+               drawn=drawn)
 
 
 def played_by(record: GameRecord, notation: str = "en") -> Dict[Seat, str]:

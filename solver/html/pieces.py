@@ -143,37 +143,40 @@ def suit_html(suit: Suit) -> str:
     return f'<span class="{color}">{suit.symbol}</span>'
 
 
-def rules_in_words(rules: Rules) -> str:
-    """The rule options as a player would say them."""
-    duty, under = _duties_in_words(rules)
+def rules_in_words(rules: Rules, notation: str = "en") -> str:
+    """The rule options as a player would say them, in `notation`'s language."""
+    say = words.say(notation)
+    duty, under = _duties_in_words(rules, say)
     if rules.contract == "ledig":
-        trump = ("no trump, only the duty to follow suit" if rules.ledig_trump == "none" else
-                 f"the round's trump with the duties of the trump game: {duty}, {under}")
-        return (f"Ledig: the bidder undertakes to take no trick; {rules.ledig_bonus} to the "
-                f"side that wins the contract; {trump}.")
-    roem = {"table": "roem in the tricks", "hand": "roem in hand", "none": "no roem"}[rules.roem]
-    stuk = {"trick": "stuk in one trick", "hand": "stuk for the seat dealt it",
-            "none": "no stuk"}[rules.stuk] if rules.roem != "none" else ""
-    pit = {"any": f"pit {rules.pit_bonus} for either team",
-           "playing": f"pit {rules.pit_bonus} for the playing team only", "none": "no pit"}[rules.pit]
-    nat = {"majority": "nat unless strictly ahead", "82": "nat below 82 card points",
-           "none": "no nat"}[rules.nat]
+        trump = (say("no trump, only the duty to follow suit") if rules.ledig_trump == "none"
+                 else say("the round's trump with the duties of the trump game: {duty}, {under}",
+                          duty=duty, under=under))
+        return say("Ledig: the bidder undertakes to take no trick; {bonus} to the side that "
+                   "wins the contract; {trump}.", bonus=rules.ledig_bonus, trump=trump)
+    roem = say({"table": "roem in the tricks", "hand": "roem in hand", "none": "no roem"}[rules.roem])
+    stuk = say({"trick": "stuk in one trick", "hand": "stuk for the seat dealt it",
+                "none": "no stuk"}[rules.stuk]) if rules.roem != "none" else ""
+    pit = say({"any": "pit {bonus} for either team", "playing": "pit {bonus} for the playing "
+               "team only", "none": "no pit"}[rules.pit], bonus=rules.pit_bonus)
+    nat = say({"majority": "nat unless strictly ahead", "82": "nat below 82 card points",
+               "none": "no nat"}[rules.nat])
     parts = [duty, under, roem, stuk, pit, nat]
     if rules.double_suits:
-        parts.append("double " + " ".join(s.symbol for s in sorted(rules.double_suits)))
+        parts.append(say("double {suits}",
+                         suits=" ".join(s.symbol for s in sorted(rules.double_suits))))
     if rules.multiplier > 1:
         parts.append(f"kraken ×{rules.multiplier}")
     if rules.zero_bonus:
-        parts.append(f"zero bonus {rules.zero_bonus}")
+        parts.append(say("zero bonus {bonus}", bonus=rules.zero_bonus))
     return "; ".join(p for p in parts if p) + "."
 
 
-def _duties_in_words(rules: Rules) -> Tuple[str, str]:
+def _duties_in_words(rules: Rules, say: Callable[..., str]) -> Tuple[str, str]:
     """The trump duty and the undertrump option in words."""
-    duty = ("no duty to trump over a partner who is winning (Amsterdam)"
-            if rules.trump_duty == "amsterdam" else "trumping even over partner (Rotterdam)")
-    under = {"forbidden": "undertrumping only with nothing else", "must": "undertrumping required",
-             "free": "undertrumping free"}[rules.undertrump]
+    duty = say("no duty to trump over a partner who is winning (Amsterdam)"
+               if rules.trump_duty == "amsterdam" else "trumping even over partner (Rotterdam)")
+    under = say({"forbidden": "undertrumping only with nothing else",
+                 "must": "undertrumping required", "free": "undertrumping free"}[rules.undertrump])
     return duty, under
 
 

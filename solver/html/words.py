@@ -136,6 +136,59 @@ DUTCH: Dict[str, str] = {
         " De beste van de vier troeven met {leader} als uitkomst was {best}: {value}, {makeable}.",
     " That was the best of the four trumps with {leader} leading.":
         " Dat was de beste van de vier troeven met {leader} als uitkomst.",
+    # the rules
+    "no duty to trump over a partner who is winning (Amsterdam)":
+        "geen plicht om te troeven als je maat de slag heeft (Amsterdams)",
+    "trumping even over partner (Rotterdam)": "altijd troeven, ook over je maat (Rotterdams)",
+    "undertrumping only with nothing else": "ondertroeven alleen als het niet anders kan",
+    "undertrumping required": "ondertroeven verplicht",
+    "undertrumping free": "ondertroeven vrij",
+    "roem in the tricks": "roem in de slagen",
+    "roem in hand": "roem uit de hand",
+    "no roem": "geen roem",
+    "stuk in one trick": "stuk in één slag",
+    "stuk for the seat dealt it": "stuk voor wie het in de hand kreeg",
+    "no stuk": "geen stuk",
+    "pit {bonus} for either team": "pit {bonus} voor beide partijen",
+    "pit {bonus} for the playing team only": "pit {bonus} alleen voor de spelende partij",
+    "no pit": "geen pit",
+    "nat unless strictly ahead": "nat tenzij meer punten dan de tegenpartij",
+    "nat below 82 card points": "nat onder de 82 kaartpunten",
+    "no nat": "geen nat",
+    "double {suits}": "dubbel {suits}",
+    "zero bonus {bonus}": "nulbonus {bonus}",
+    "no trump, only the duty to follow suit": "geen troef, alleen bekennen is verplicht",
+    "the round's trump with the duties of the trump game: {duty}, {under}":
+        "de troef van de ronde met de plichten van het troefspel: {duty}, {under}",
+    "Ledig: the bidder undertakes to take no trick; {bonus} to the side that wins the "
+    "contract; {trump}.": "Ledig: de bieder belooft geen slag te halen; {bonus} voor de partij "
+                         "die het contract wint; {trump}.",
+    # the legends of the replay
+    "open throughout, as the defenders see it from the start":
+        "steeds open, zoals de verdedigers haar vanaf het begin zien",
+    "face down until the first card is on the table, open from then on, as the defenders "
+    "see it": "dicht tot de eerste kaart op tafel ligt en daarna open, zoals de verdedigers "
+              "haar zien",
+    "face down throughout, as the defenders never see it":
+        "steeds dicht, zoals de verdedigers haar nooit zien",
+    " The dummy's hand ({dummy}) is shown {when}; on its own turn it is open, as the chooser "
+    "who plays it sees it.": " De hand van de blinde ({dummy}) ligt {when}; aan haar eigen "
+                             "beurt ligt ze open, zoals de kiezer die haar speelt haar ziet.",
+    "{first} to {last}": "{first} tot {last}",
+    " (drawn under the {belief} belief)": " (getrokken onder het geloof {belief})",
+    " Single dummy, over {counted} worlds its player could not tell from the real one{drawn}, "
+    "the card played is outlined dashed: red for a mistake, amber for a small loss (surely "
+    "worse than the single-dummy best card, by less than a mistake), orange when unlucky (a "
+    "double-dummy loss, but as good as the best card on what the player could know), grey "
+    "when uncertain (more worlds would decide); the note gives its expected loss with the 95% "
+    "interval.": " Single dummy, over {counted} werelden die de speler niet van de echte kon "
+                 "onderscheiden{drawn}, krijgt de gespeelde kaart een gestreepte rand: rood voor "
+                 "een fout, amber voor een klein verlies (zeker slechter dan de beste "
+                 "single-dummy-kaart, maar minder dan een fout), oranje bij pech (een "
+                 "double-dummy-verlies, maar even goed als de beste kaart op wat de speler kon "
+                 "weten), grijs bij twijfel (meer werelden zouden beslissen); de notitie geeft "
+                 "het verwachte verlies met het 95%-interval.",
+
 }
 
 LABELS = {"en": {}, "nl": DUTCH}
