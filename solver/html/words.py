@@ -175,7 +175,7 @@ DUTCH: Dict[str, str] = {
     "who plays it sees it.": " De hand van de blinde ({dummy}) ligt {when}; aan haar eigen "
                              "beurt ligt ze open, zoals de kiezer die haar speelt haar ziet.",
     "{first} to {last}": "{first} tot {last}",
-    " (drawn under the {belief} belief)": " (getrokken onder het geloof {belief})",
+    " (drawn under the {belief} belief)": " (getrokken onder belief {belief})",
     " Single dummy, over {counted} worlds its player could not tell from the real one{drawn}, "
     "the card played is outlined dashed: red for a mistake, amber for a small loss (surely "
     "worse than the single-dummy best card, by less than a mistake), orange when unlucky (a "
