@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 
-from solver import encode
+from solver import Rules, encode
 from solver.arena import make_bot, play_arena
 from solver.cli import main
 from solver.errors import TrainingError
@@ -159,3 +159,26 @@ def test_the_target_is_the_centred_mean_over_the_worlds_and_the_deal_as_dealt(la
     alone = training_rows(labels, dealt=False)
     assert not np.allclose(alone.target, rows.target)
     assert np.array_equal(alone.legal, rows.legal) and np.array_equal(alone.features, rows.features)
+
+
+def test_several_folders_of_one_rules_are_learnt_together(labels, rows, tmp_path):
+    # A second run (another seed) adds its rows; its deals are numbered after the first's,
+    # so that every deal keeps a number of its own and held-out deals stay whole.
+    second = tmp_path / "second"
+    generate(LabelConfig(deals=10, seed=6, positions="all", play="mixed:0.5", worlds=1,
+                         skip_forced=True, format="npz", deals_per_shard=10), second, workers=1)
+    both = training_rows([labels, second])
+    alone = training_rows(second)
+    assert len(both) == len(rows) + len(alone)
+    assert np.array_equal(both.deal_id[len(rows):], alone.deal_id + 20)
+    assert np.array_equal(both.features[len(rows):], alone.features)
+    assert [f["folder"] for f in both.labels["folders"]] == [str(labels), str(second)]
+    assert both.labels["rules"] == rows.labels["rules"]
+
+
+def test_folders_of_other_rules_are_refused_by_name(labels, tmp_path):
+    other = tmp_path / "rotterdam"
+    generate(LabelConfig(deals=2, seed=6, positions="root", worlds=1, format="npz",
+                         rules=Rules.rotterdam()), other, workers=1)
+    with pytest.raises(TrainingError, match="rotterdam' was written under other rules"):
+        training_rows([labels, other])

@@ -458,9 +458,9 @@ def train_command(command: Command) -> None:
                          "learned:FILE (needs PyTorch: the [train] extra)",
                 "klaverjas train --labels labels/ --out mine.npz --epochs 10 --seed 1",
                 json_output=False)
-    p.add_argument("--labels", required=True, metavar="DIR",
-                   help="a labels folder written with --worlds N, so that it has sd_values "
-                        "(required)")
+    p.add_argument("--labels", required=True, metavar="DIR", action="append",
+                   help="a labels folder written with --worlds N, so that it has sd_values; "
+                        "repeat it to learn from several folders of the same rules (required)")
     p.add_argument("--out", required=True, metavar="FILE",
                    help="the network file to write (.npz) (required)")
     p.add_argument("--hidden", type=whole("--hidden", 1, 4096), default=512,

@@ -14,11 +14,12 @@ so the network learns what the player can know: the mean over the worlds, never 
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 from pathlib import Path
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
@@ -56,19 +57,44 @@ class TrainingRows:
                             self.deal_id[rows], self.labels)
 
 
-def training_rows(folder: Union[str, "os.PathLike[str]"], workers: int = 1,
-                  verify: bool = True, dealt: bool = True) -> TrainingRows:
-    """The rows of the labels folder `folder` (written with `--worlds N`, so that it has
-    `sd_values`), encoded by `workers` processes; `dealt`: the deal as dealt counts as one
-    more world of the target (else `sd_values` alone). TrainingError if it has no sd_values,
-    LabelsError (naming the file) if it cannot be loaded."""
-    columns = load(folder, verify=verify)
-    if "sd_values" not in columns:
-        raise TrainingError(f"labels folder {os.fsdecode(folder)!r} has no sd_values column: "
-                            f"write the labels with --worlds N (say 2) to train from them")
-    manifest, _ = read_manifest(Path(folder))
-    return rows_from_columns(columns, workers, {"folder": os.fsdecode(folder),
-                                                "command": manifest.get("command")}, dealt)
+def training_rows(folders: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
+                  workers: int = 1, verify: bool = True, dealt: bool = True) -> TrainingRows:
+    """The rows of the labels folder `folders` (written with `--worlds N`, so that it has
+    `sd_values`), or of several such folders written under the same rules, encoded by
+    `workers` processes; `dealt`: the deal as dealt counts as one more world of the target
+    (else `sd_values` alone). TrainingError if a folder has no sd_values or the folders'
+    rules differ, LabelsError (naming the file) if one cannot be loaded.
+
+    The deals of each further folder are numbered after those of the folders before it, so
+    that every deal keeps its own number (and the held-out deals stay whole)."""
+    paths = [folders] if isinstance(folders, (str, os.PathLike)) else list(folders)
+    if not paths:
+        raise TrainingError("no labels folder given: name at least one")
+    parts: List[TrainingRows] = []
+    first_deal = 0
+    for path in paths:
+        columns = load(path, verify=verify)
+        where = f"labels folder {os.fsdecode(path)!r}"
+        if "sd_values" not in columns:
+            raise TrainingError(f"{where} has no sd_values column: write the labels with "
+                                f"--worlds N (say 2) to train from them")
+        if parts and columns.rules.to_dict() != parts[0].labels["rules"]:
+            raise TrainingError(f"{where} was written under other rules than "
+                                f"{os.fsdecode(paths[0])!r}: train on folders of one rules "
+                                f"set")
+        manifest, _ = read_manifest(Path(path))
+        rows = rows_from_columns(columns, workers, {"folder": os.fsdecode(path),
+                                                    "command": manifest.get("command")}, dealt)
+        parts.append(dataclasses.replace(rows, deal_id=rows.deal_id + first_deal))
+        first_deal += columns.config.deals
+    if len(parts) == 1:
+        return parts[0]
+    return TrainingRows(np.concatenate([p.features for p in parts]),
+                        np.concatenate([p.target for p in parts]),
+                        np.concatenate([p.legal for p in parts]),
+                        np.concatenate([p.deal_id for p in parts]),
+                        {"rules": parts[0].labels["rules"], "target": parts[0].labels["target"],
+                         "folders": [p.labels for p in parts]})
 
 
 def rows_from_columns(columns: LabelColumns, workers: int = 1,
