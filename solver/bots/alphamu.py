@@ -220,7 +220,7 @@ class _Search:
 
     def _solve(self) -> np.ndarray:
         """Every leaf row's move values, from the player's team (the team to move there)."""
-        played = np.full((len(self.rows), 32), -1, dtype=np.int8)
+        played: np.ndarray = np.full((len(self.rows), 32), -1, dtype=np.int8)
         for row, (_, line) in enumerate(self.rows):
             cards = list(self.game.played) + list(line)
             played[row, :len(cards)] = [card.index for card in cards]
@@ -238,7 +238,7 @@ class _Search:
     def _leaf_vectors(self, leaf: Node, values: np.ndarray) -> np.ndarray:
         """One vector per legal card at a leaf (0 in the worlds that do not reach it)."""
         _, first_row, worlds, legal = leaf
-        vectors = np.zeros((len(legal), self.count), dtype=np.int64)
+        vectors: np.ndarray = np.zeros((len(legal), self.count), dtype=np.int64)
         rows = values[first_row:first_row + len(worlds)]
         vectors[:, worlds] = rows[:, [card.index for card in legal]].T
         return vectors
@@ -255,7 +255,7 @@ class _Search:
         combined: Optional[np.ndarray] = None
         for child in children:
             front = self._front(child, values)
-            outside = np.ones(self.count, dtype=bool)
+            outside: np.ndarray = np.ones(self.count, dtype=bool)
             outside[_worlds_of(child)] = False
             front[:, outside] = unreached
             if combined is None:
