@@ -430,3 +430,10 @@ def test_a_ledig_round_is_weighed_as_a_plain_loop_would(ledig_trump):
     worlds = sample_worlds(game, "E", 6, seed=1)
     expected = [plain_log_weight(game, Seat.E, w, belief) for w in worlds]
     assert np.allclose(belief.log_weights(game, Seat.E, worlds), expected, atol=1e-4)
+
+
+def test_no_worlds_asked_under_a_belief_is_no_worlds():
+    game = Game(Deal.random(1), "H", "E", "NS")
+    game.replay("CT CJ C7 C9 HK")
+    assert sample_worlds(game, "S", 0, seed=1,
+                         belief=PlayBelief(PolicyModel.initial(hidden=8, seed=1))) == []

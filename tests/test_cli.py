@@ -1094,3 +1094,13 @@ def test_a_report_written_to_standard_output_is_the_page_alone(tmp_path):
     assert result.returncode == 0
     assert page.read_text().rstrip().endswith("</html>") and "wrote" not in page.read_text()
     assert result.stderr.decode().startswith("wrote /dev/stdout (")
+
+
+@pytest.mark.parametrize("command", ["analyse", "report"])
+def test_a_belief_without_worlds_is_refused_not_ignored(capsys, command, tmp_path):
+    out = ["-o", str(tmp_path / "r.html")] if command == "report" else []
+    status, _, err = run(capsys, command, EXAMPLE, "--belief", "play", *out)
+    assert status == 2
+    assert "argument --belief: the play belief weighs the single-dummy worlds, and there are " \
+           "none: give --worlds N" in err
+    assert not (tmp_path / "r.html").exists()

@@ -256,3 +256,16 @@ def test_the_summary_lists_small_losses_apart_from_unlucky_cards():
     assert ("Small losses (at 95% confidence worse than the single-dummy best card, by less "
             "than 5 points): trick 1 S SK (expected loss 1.7 [1.1, 2.2], best HA).") in summary
     assert "could know): trick 1 N SA (-66; expected loss 0.0" in summary    # unlucky, not S SK
+
+
+def test_the_t_quantile_of_many_degrees_of_freedom_is_the_series_value_and_quick():
+    # Above LARGE_DOF the quantile comes from its expansion in 1/dof; just there it agrees
+    # with the exact series, and an arena of millions of deals does not wait on it.
+    from solver.analysis import verdicts
+    dof = verdicts.LARGE_DOF + 1
+    low, high = 0.0, 4.0
+    for _ in range(100):
+        middle = (low + high) / 2
+        low, high = (middle, high) if verdicts._t_central(middle, dof) < 0.95 else (low, middle)
+    assert abs(verdicts.t_quantile(0.975, dof) - (low + high) / 2) < 1e-9
+    assert 1.959963 < verdicts.t_quantile(0.975, 10**7) < 1.959965

@@ -273,8 +273,8 @@ class _Step:
     excludes: np.ndarray
 
 
-# Steps by what makes them: the round's public settings, the cards played before, and the
-# bids. A bot asks about the same past plays at every move of a round: they are made once.
+# Steps by what makes them: the round's public settings and the cards played before (the
+# observation holds no bids: they are weighed apart, by BidModel). A bot asks about the same past plays at every move of a round: they are made once.
 _STEP_CACHE: "OrderedDict[Tuple[Any, ...], _Step]" = OrderedDict()
 _STEP_CACHE_SIZE = 4096
 _STEP_LOCK = threading.Lock()       # the board's threads may weigh worlds at once
@@ -327,7 +327,7 @@ def _excludes(replay: Game, gone: np.ndarray) -> np.ndarray:
     excludes: np.ndarray = np.zeros((32, 32), dtype=np.int32)
     if not replay.current_trick:
         return excludes                 # a lead: every card is legal
-    live = [Card.from_index(i) for i in np.flatnonzero(~gone)]
+    live = [Card.from_index(int(i)) for i in np.flatnonzero(~gone)]
     trick, seat = list(replay.current_trick), replay.to_move
     for i, c in enumerate(live):
         for o in live[i + 1:]:
@@ -436,6 +436,10 @@ def sample_worlds(game: Game, seat: SeatLike, n: int, seed: int = 0,
                           "itself")
     factor = getattr(belief_of(belief), "candidates", CANDIDATES)
     n = whole_number("the number of worlds", n, 0, MOST_WORLDS // factor)
+    if n == 0:
+        check_game(game)
+        Seat.parse(seat)
+        return []
     worlds, probabilities = weighted_worlds(game, seat, factor * n, seed, belief, bidding)
     return [worlds[i] for i in systematic_picks(probabilities, n, seed)]
 

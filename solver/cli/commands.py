@@ -107,7 +107,16 @@ def cmd_table(args: argparse.Namespace) -> str:
         f"{table.deal.to_text(notation=args.notation)}\n\n{table}"
 
 
+def check_belief(args: argparse.Namespace) -> None:
+    """A belief other than uniform draws single-dummy worlds: without --worlds it would weigh
+    nothing, so it is refused rather than ignored."""
+    if args.belief != "uniform" and not args.worlds:
+        raise UsageError(f"argument --belief: the {args.belief} belief weighs the single-dummy "
+                         f"worlds, and there are none: give --worlds N (or auto) too")
+
+
 def cmd_analyse(args: argparse.Namespace) -> str:
+    check_belief(args)
     if args.record.lower().endswith(".jsonl") and args.round is None:
         return cmd_analyse_many(args)
     record, notation = the_record(args, "analyse")
@@ -326,6 +335,7 @@ def cmd_report(args: argparse.Namespace) -> str:
         and args.record != "-" else Path("report.html"))
     # Checked before the work: the page must not take the place of the record it shows.
     check_output_file("-o" if args.output else None, out, args.record)
+    check_belief(args)
     record, notation = the_record(args, "report")
     options = search_options(args, record.rules)
     analysis = analyse_play(record, worlds=args.worlds, seed=args.seed, belief=args.belief,
