@@ -39,7 +39,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 
 from ..batch import PositionBatch, deal_row
-from ..engine.search import Solver
+from ..engine.search import Solver, warm_solver
 from ..analysis.parallel import check_solver
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import Card, Seat
@@ -81,7 +81,6 @@ class AlphaMuBot(Bot):
         self.worlds = whole_number("worlds", worlds, 1, MOST_WORLDS)
         self.deep_tricks = whole_number("deep_tricks", deep_tricks, 1, 8)
         self.name = f"alphamu:{self.max_moves}:{self.worlds}"
-        self._solver: Optional[Solver] = None
         super().__init__(seed)
 
     def choose(self, game: Game, seat: Seat) -> Card:
@@ -97,13 +96,8 @@ class AlphaMuBot(Bot):
                                derive(self.seed, len(game.played)))
         tricks_left = 9 - game.trick_number
         moves = self.max_moves if tricks_left <= self.deep_tricks else 1
-        return card_totals(game, worlds, moves, self._solver_for(game))
-
-    def _solver_for(self, game: Game) -> Solver:
-        # One Solver kept between moves: its table stays warm.
-        if self._solver is None or self._solver.rules != game.rules:
-            self._solver = Solver(game.rules)
-        return self._solver
+        # The thread's warm Solver, kept between moves and shared with the analyses.
+        return card_totals(game, worlds, moves, warm_solver(game.rules))
 
 
 def card_totals(game: Game, worlds: List[Deal], max_moves: int, solver: Solver
