@@ -36,6 +36,10 @@ R = TypeVar("R")
 
 # Spawned workers: safe whatever threads the parent runs, and the same on every platform.
 START_METHOD = "spawn"
+# How long the parent sleeps on its workers' pipes before it looks for a Ctrl-C: the kernel may
+# hand the signal to any thread (NumPy's BLAS threads, a batch's), and Python then only marks it
+# for the main thread, which acts on it when it wakes, not in the middle of its wait.
+_SIGNAL_SECONDS = 0.1
 
 
 class WorkerPool(Generic[T, R]):
@@ -93,7 +97,7 @@ class WorkerPool(Generic[T, R]):
         waiting: Dict[int, R] = {}      # ordered: results that came before their turn
         turn = 0
         while busy:
-            for connection in cast(List[Connection], wait(busy)):
+            for connection in cast(List[Connection], wait(busy, _SIGNAL_SECONDS)):
                 try:
                     number, failed, result = connection.recv()
                 except (EOFError, OSError):

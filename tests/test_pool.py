@@ -3,6 +3,8 @@ workers, results in order or as they finish, errors carried back, a dead worker 
 import functools
 import os
 import signal
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -103,3 +105,39 @@ def test_workers_started_from_a_thread_that_ends_live_on():
     pool, first = started[0]
     with pool:
         assert [first[0]] + [r for r, _ in pool] == list(range(100, 112))
+
+
+# The kernel hands a process's Ctrl-C to any of its threads that does not block it: NumPy's
+# BLAS threads, a batch's. Python then only marks it for the main thread, which must not sleep
+# on its workers' pipes until a result comes (for a deal of a slow bot, minutes).
+CAUGHT_BY_ANOTHER_THREAD = """
+import sys, signal, threading
+import worker_fakes
+from solver._pool import WorkerPool
+from solver.errors import LabelsError
+
+def catch_ctrl_c():
+    sys.stdin.readline()
+    signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+
+threading.Thread(target=catch_ctrl_c, daemon=True).start()
+try:
+    list(WorkerPool(worker_fakes.busy_for_ever, range(2), 1, LabelsError, "a worker died"))
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="needs pthread_kill")
+def test_ctrl_c_that_another_thread_catches_stops_the_pool():
+    proc = subprocess.Popen([sys.executable, "-c", CAUGHT_BY_ANOTHER_THREAD],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                            cwd=os.path.dirname(__file__))
+    try:
+        assert proc.stdout.readline() == "busy\n"    # the parent now waits on its worker
+        proc.stdin.write("now\n")
+        proc.stdin.flush()
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert out == "interrupted\n" and proc.returncode == 0

@@ -71,3 +71,11 @@ def marked(offset):
 def failing_setup():
     """A setup that fails in the worker."""
     raise ValueError("no setup today")
+
+
+def busy_for_ever():
+    """Work that says on stdout that it has begun, then never ends."""
+    def work(task):
+        print("busy", flush=True)
+        time.sleep(3600)
+    return work
