@@ -63,7 +63,13 @@ def process_ended(pid):
         return True
 
 
-def survivors_after(pids, seconds):
+# How long a test waits for processes that should end at once (a worker whose parent died or
+# was interrupted, checked every 0.2 s at worst): one that outlives its parent would search on
+# for minutes, and on a machine loaded tenfold one second was sometimes not enough.
+ENDS_WITHIN = 5.0
+
+
+def survivors_after(pids, seconds=ENDS_WITHIN):
     """The processes of `pids` still running after waiting up to `seconds` for them to end;
     those are then killed, so that a failing test leaves none behind."""
     deadline = time.monotonic() + seconds

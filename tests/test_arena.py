@@ -304,7 +304,7 @@ def test_ctrl_c_stops_the_worker_processes_at_once():
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err == "klaverjas: interrupted\n" and out == ""
-    assert survivors_after(workers, 1.0) == []
+    assert survivors_after(workers) == []
 
 
 def worker_pids(proc, count):
@@ -329,7 +329,7 @@ def test_the_workers_end_with_their_parent_and_the_reader_sees_the_end(sig):
                             stderr=subprocess.PIPE, text=True)
     workers = worker_pids(proc, 2)
     os.kill(proc.pid, sig)      # the parent only, as `kill PID` does
-    assert survivors_after(workers, 1.0) == []
+    assert survivors_after(workers) == []
     out, _ = proc.communicate(timeout=30)       # end of output: nobody holds the pipe
     assert out == "" and proc.returncode == -sig
 

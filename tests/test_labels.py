@@ -652,7 +652,7 @@ def test_the_workers_end_within_a_second_when_their_parent_dies(tmp_path, sig):
     assert len(workers) == 2
     os.kill(proc.pid, sig)      # the parent only, as `kill PID` does
     proc.communicate(timeout=30)
-    assert survivors_after(workers, 1.0) == []
+    assert survivors_after(workers) == []
 
 
 def test_sigterm_stops_a_run_as_ctrl_c_does_and_exits_with_143(tmp_path):
