@@ -453,9 +453,6 @@ class _Position:
 
 _INDEX_OF: Dict[Any, int] = {card: card.index for card in ALL_CARDS}
 _INDEX_OF.update({str(card): card.index for card in ALL_CARDS})
-# The 32 Card objects are the only ones there are (Card.__new__ hands them out), and live as
-# long as the module: their ids name them, without the Python-level Card.__hash__.
-_INDEX_OF_ID: Dict[int, int] = {id(card): card.index for card in ALL_CARDS}
 
 
 def _played_indices(played: CardsLike) -> Optional[bytes]:
@@ -464,12 +461,12 @@ def _played_indices(played: CardsLike) -> Optional[bytes]:
     if isinstance(played, str):
         played = played.split(" ") if played else []
     try:
-        return bytes([_INDEX_OF_ID[id(card)] for card in played])
-    except KeyError:
-        pass            # text among them
+        indices = [card.index for card in played if type(card) is Card]
     except TypeError:
         return None
-    try:
+    if len(indices) == len(played):
+        return bytes(indices)
+    try:            # text among them
         return bytes([_INDEX_OF[card] for card in played])
     except (KeyError, TypeError):
         return None

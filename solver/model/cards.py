@@ -157,10 +157,11 @@ CARD_POINTS_TOTAL = sum(TRUMP_POINTS) + 3 * sum(PLAIN_POINTS) + LAST_TRICK_BONUS
 class Card:
     """One of the 32 cards. Parses from "HA", "H10", "HT", "h10", "♥A"; prints as "HA", "HT"."""
 
-    __slots__ = ("suit", "rank")
+    __slots__ = ("suit", "rank", "index")
 
     suit: Suit
     rank: Rank
+    index: int      # 0..31: `suit * 8 + rank`; kept, not computed: it is every Card's hash
 
     def __new__(cls, suit: SuitLike, rank: RankLike) -> "Card":
         return _CARDS[Suit.parse(suit) * 8 + Rank.parse(rank)]
@@ -170,6 +171,7 @@ class Card:
         card = object.__new__(cls)
         object.__setattr__(card, "suit", Suit(index // 8))
         object.__setattr__(card, "rank", Rank(index % 8))
+        object.__setattr__(card, "index", index)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -177,11 +179,6 @@ class Card:
 
     def __reduce__(self) -> Tuple[Callable[[int], "Card"], Tuple[int]]:
         return (Card.from_index, (self.index,))
-
-    @property
-    def index(self) -> int:
-        """0..31: `suit * 8 + rank`."""
-        return self.suit * 8 + self.rank
 
     @classmethod
     def from_index(cls, index: int) -> "Card":
