@@ -460,6 +460,8 @@ def _played_indices(played: CardsLike) -> Optional[bytes]:
     str(card) writes it); None for anything else, which the Game's path reads (or refuses)."""
     if isinstance(played, str):
         played = played.split(" ") if played else []
+    elif not isinstance(played, (list, tuple)):
+        return None         # solve_moves has made any other sequence of cards a list
     try:
         indices = [card.index for card in played if type(card) is Card]
     except TypeError:
