@@ -1,7 +1,10 @@
 """The package's functions search on each thread's warm Solver: same values, one table a thread."""
 import threading
 
+import pytest
+
 from solver import Deal, Rules, Solver, solve, solve_moves
+from solver.errors import NotationError
 from solver.engine.search import warm_solver
 
 
@@ -43,3 +46,18 @@ def test_top_level_values_equal_a_fresh_solvers_whatever_came_before():
                 result = solve(deal, "S", "E", "EW", rule, played)
                 expected = Solver(rule).solve(deal, "S", "E", "EW", rule, played)
                 assert (result.value, result.line) == (expected.value, expected.line)
+
+
+def test_what_a_call_kept_of_its_arguments_never_outlives_them():
+    # A loop of calls keeps what its arguments come to, by identity: never for rules that may
+    # change (a dict), nor for an argument equal to a good one but not good (True == 1).
+    deal, solver = Deal.random(7), Solver()
+    options = {"roem": "none"}
+    without_roem = solver.solve_moves(deal, 1, 0, 0, options)
+    options["roem"] = "table"
+    assert solver.solve_moves(deal, 1, 0, 0, options) == solver.solve_moves(deal, 1, 0, 0)
+    assert without_roem != solver.solve_moves(deal, 1, 0, 0)
+    with pytest.raises(NotationError, match="unknown suit True"):
+        solver.solve_moves(deal, True, 0, 0)
+    solver.rules = Rules(roem="none")           # as warm_solver(rules) does
+    assert solver.solve_moves(deal, 1, 0, 0) == without_roem

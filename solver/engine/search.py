@@ -196,6 +196,9 @@ class Solver:
         # What the last calls' arguments came to (_setup): a few dozen entries at most.
         self._masks: Dict[int, Tuple[Deal, Tuple[int, int, int, int]]] = {}
         self._specs: Dict[Tuple[int, Suit, Team, int], Tuple[Rules, Deal, Dict[str, Any]]] = {}
+        self._calls: Dict[Tuple[Any, ...], Tuple[Deal, Any, Rules, Tuple[Dict[str, Any],
+                                                                      Tuple[int, int, int, int],
+                                                                      int, int]]] = {}
 
     def __reduce__(self) -> Tuple[Type["Solver"], Tuple[Rules, int]]:
         # A pickled Solver (say, sent to a worker process) arrives with a fresh, empty table.
@@ -286,19 +289,39 @@ class Solver:
         unreadable): the Game's path then says what is wrong, as it always has."""
         if not isinstance(deal, Deal) or trump is None or leader is None or playing is None:
             return None
-        try:
-            checked = check_rules(rules, self.rules)
-            metric = objective_of(checked, objective).metric
-            if metric is None:      # not a plain metric: the Game's path searches it
+        # A loop over positions of one round passes the same arguments but the cards played:
+        # what they come to is kept, by the identity of the deal and the rules, both immutable
+        # (not rules given as a dict, which may change), and the types are in the key, as
+        # 1 == True but only one of them is a suit.
+        key = (id(deal), trump, type(trump), leader, type(leader), playing, type(playing),
+               id(rules), objective)
+        known, kept = None, rules is None or isinstance(rules, (Rules, str))
+        if kept:
+            try:
+                known = self._calls.get(key)
+            except TypeError:   # an argument that does not hash: worked out below, or refused
+                kept = False
+        if (known is not None and known[0] is deal and known[1] is rules
+                and known[2] is self.rules):
+            spec, masks, first, metric = known[3]
+        else:
+            try:
+                checked = check_rules(rules, self.rules)
+                plain = objective_of(checked, objective).metric
+                if plain is None:       # not a plain metric: the Game's path searches it
+                    return None
+                metric = plain
+                spec, masks, first = self._setup(deal, Suit.parse(trump), Seat.parse(leader),
+                                                  Team.parse(playing), checked)
+            except (SolverError, TypeError, ValueError):
                 return None
-            setup = self._setup(deal, Suit.parse(trump), Seat.parse(leader),
-                                Team.parse(playing), checked)
-            cards = _played_indices(played)
-        except (SolverError, TypeError, ValueError):
-            return None
+            if kept:
+                if len(self._calls) >= 64:
+                    self._calls.clear()
+                self._calls[key] = (deal, rules, self.rules, (spec, masks, first, metric))
+        cards = _played_indices(played)
         if cards is None:
             return None
-        spec, masks, first = setup
         with self._lock:
             start = time.perf_counter()
             try:
