@@ -157,10 +157,11 @@ CARD_POINTS_TOTAL = sum(TRUMP_POINTS) + 3 * sum(PLAIN_POINTS) + LAST_TRICK_BONUS
 class Card:
     """One of the 32 cards. Parses from "HA", "H10", "HT", "h10", "♥A"; prints as "HA", "HT"."""
 
-    __slots__ = ("suit", "rank")
+    __slots__ = ("suit", "rank", "_index")
 
     suit: Suit
     rank: Rank
+    _index: int
 
     def __new__(cls, suit: SuitLike, rank: RankLike) -> "Card":
         return _CARDS[Suit.parse(suit) * 8 + Rank.parse(rank)]
@@ -170,6 +171,9 @@ class Card:
         card = object.__new__(cls)
         object.__setattr__(card, "suit", Suit(index // 8))
         object.__setattr__(card, "rank", Rank(index % 8))
+        # Kept, not worked out from the enums at each call: the worlds' sampler and the
+        # rules' checks ask it hundreds of thousands of times a second.
+        object.__setattr__(card, "_index", index)
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -181,7 +185,7 @@ class Card:
     @property
     def index(self) -> int:
         """0..31: `suit * 8 + rank`."""
-        return self.suit * 8 + self.rank
+        return self._index
 
     @classmethod
     def from_index(cls, index: int) -> "Card":
@@ -250,10 +254,10 @@ class Card:
         return f"Card.parse({self.to_str()!r})"
 
     def __lt__(self, other: "Card") -> bool:
-        return self.index < other.index
+        return self._index < other._index
 
     def __hash__(self) -> int:
-        return self.index
+        return self._index
 
     def __eq__(self, other: object) -> bool:
         return self is other
