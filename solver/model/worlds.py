@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 import math
 from math import comb
-from typing import Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..errors import SolverError, quote, shorten, whole_number
 from .cards import Card, Seat, SeatLike
@@ -54,10 +54,31 @@ def same_round(game: Game, deal: Deal) -> Game:
                 dummy=game.dummy)
 
 
+# The last exclusions worked out, by what they depend on: a bot's move asks for the same ones
+# twice (its view of the round, then its worlds), and each is a legality check per card
+# played and unseen card (a third of a PIMC move's time outside the searches at trick 5).
+_EXCLUSIONS: Dict[Any, Dict[Seat, FrozenSet[Card]]] = {}
+_MOST_EXCLUSIONS = 64
+
+
 def excluded_cards(game: Game, seat: Seat) -> Dict[Seat, FrozenSet[Card]]:
     """For every seat whose hand `seat` does not see, the unseen cards it cannot hold, given
     the play so far."""
     known = seen(game, seat)
+    # The play, the round and the hands `seat` sees fix them (the unseen cards are the rest).
+    key = (game.rules, game.trump, game.leader, game.playing, game.bidder, game.dummy,
+           tuple(game.played), seat, known, tuple(frozenset(game.hands[s]) for s in sorted(known)))
+    found = _EXCLUSIONS.get(key)
+    if found is None:
+        found = _excluded_cards(game, seat, known)
+        if len(_EXCLUSIONS) >= _MOST_EXCLUSIONS:
+            _EXCLUSIONS.clear()
+        _EXCLUSIONS[key] = found
+    return dict(found)
+
+
+def _excluded_cards(game: Game, seat: Seat, known: FrozenSet[Seat]
+                    ) -> Dict[Seat, FrozenSet[Card]]:
     unseen = _unseen(game, known)
     excluded: Dict[Seat, Set[Card]] = {s: set() for s in Seat if s not in known}
     replay = same_round(game, game.deal)
