@@ -211,6 +211,24 @@ def test_against_the_lead_alone_leaves_the_other_cards_unbounded():
     assert alone < batch.nodes - before
 
 
+def test_against_searches_the_cards_asked_exactly():
+    arrays, games = random_rows(7, 12, Rules(), least=0, most=20)
+    batch = PositionBatch(*arrays, workers=2)
+    truth = batch.values("points")
+    lead = np.array([int(np.nonzero(row != NOT_LEGAL)[0][0]) for row in truth], dtype=np.int8)
+    values, exact = batch.against("points", lead, exactly=range(32))
+    legal = truth != NOT_LEGAL
+    assert exact[legal].all() and (values[legal] == truth[legal]).all()
+    # Some cards exactly, the others bounded as before: exact where flagged, else a bound.
+    values, exact = batch.against("points", lead, margin=3, exactly=[0, 9, 17, 30])
+    assert (values[exact] == truth[exact]).all()
+    assert (values[legal & ~exact] >= truth[legal & ~exact]).all()
+    for row in range(batch.count):
+        for card in (0, 9, 17, 30):
+            if legal[row, card]:
+                assert values[row, card] == truth[row, card]
+
+
 def solve_moves_row(game, objective):
     """solve_moves of `game` as a batch row: the playing team's view."""
     row = np.full(32, NOT_LEGAL, dtype=np.int16)

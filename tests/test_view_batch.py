@@ -61,6 +61,18 @@ def test_best_view_card_at_trick_one(seed):
     assert best in analyse_view(game, worlds=8, seed=seed).best_cards
 
 
+@settings(max_examples=6, **SLOW)
+@given(st.integers(0, 10_000), st.sampled_from([5, 9, 16]), st.sampled_from([0, 4, 9]))
+def test_best_view_card_early_in_the_round(seed, worlds, cards):
+    # Enough worlds for the bounds and the exact searches of the cards close to the lead
+    # (past the scouting worlds), at trick 1 and a little later.
+    game = Game(Deal.random(seed), "SHDC"[seed % 4], "NESW"[seed // 4 % 4], "NS", Rules())
+    for _ in range(cards):
+        game.play(game.legal_cards()[seed % len(game.legal_cards())])
+    best = best_view_card(game, worlds=worlds, seed=seed, workers=2)
+    assert best in analyse_view(game, worlds=worlds, seed=seed).best_cards
+
+
 def test_best_view_card_refuses_what_analyse_view_refuses():
     game = Game(Deal.random(1), "H", "E", "NS")
     with pytest.raises(SolverError, match="seat S is not to play: E is"):

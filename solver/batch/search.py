@@ -39,6 +39,7 @@ _CHECKED_TOGETHER = 4096
 # The most a bound of against() is tried below the lead's value: the engine's infinity, less 1.
 MOST_MARGIN = int(_engine.INFINITY) - 1
 _NOT_SEARCHED = -1      # the engine's margin of a card against() leaves unsearched
+_SEARCHED_EXACTLY = -2  # the engine's margin of a card against() searches exactly
 
 
 def move_values(deal: Any, trump: Any, leader: Any, playing: Any = None, played: Any = None,
@@ -153,7 +154,8 @@ class PositionBatch:
         return result
 
     def against(self, objective: str, lead: Any, rows: Any = None,
-                margin: Any = None, *, lead_only: bool = False) -> Tuple[np.ndarray, np.ndarray]:
+                margin: Any = None, *, lead_only: bool = False,
+                exactly: Any = ()) -> Tuple[np.ndarray, np.ndarray]:
         """(int16[n, 32], bool[n, 32]) for the rows (default: all) and lead[i], a legal card
         (0..31, or "HJ") of row rows[i] (one for all rows too), for "points" or "score": lead's
         exact value, and for each other legal card its exact value (True) where it is better
@@ -161,7 +163,9 @@ class PositionBatch:
         from the team to move. margin[card] (32 numbers, or one for all; default 0): the bound
         is first tried that much lower than lead's value, which tightens it where the card is
         that much worse. With `lead_only`, only lead's exact value is searched: every other
-        legal card has the bound INFINITY (nothing known) and False."""
+        legal card has the bound INFINITY (nothing known) and False. The cards of `exactly`
+        (card indices) are searched exactly in every row (True), each right after its row's
+        lead, while the table holds what the lead's search learned."""
         # Exact values and bounds of one metric: not a make, nor a score made of one.
         if (not isinstance(objective, str) or objective not in OBJECTIVES
                 or objective_of(self.rules, objective).metric is None):
@@ -175,6 +179,8 @@ class PositionBatch:
         margins = card_margins(margin, MOST_MARGIN)
         if lead_only:
             margins = [_NOT_SEARCHED] * len(margins)
+        for card in exactly:
+            margins[whole_number("a card of exactly", card, 0, 31)] = _SEARCHED_EXACTLY
         values, exact = self._search(objective, picked, leads, margins)
         # The engine plays another card for a lead that is not legal: refuse it here.
         refused = np.nonzero(values[np.arange(len(picked)), leads] == NOT_LEGAL)[0]

@@ -4,6 +4,7 @@
 
 cdef enum:
     NOT_SEARCHED = -1       # row_against's margin of a card to leave unsearched
+    SEARCHED_EXACTLY = -2   # row_against's margin of a card to search exactly
     ROW_OK = -1             # every card played was held and legal
     ROW_NO_VALUE = -32768   # the value column of a card that is not legal (int16)
 
@@ -118,7 +119,9 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
     lead's value says so, no better than that. The null windows cost a fraction of an exact
     search: a caller that wants the best card only (solver.analysis.view) refines the bounds
     that matter. Interchangeable cards (equivalent_cards) are searched once. A card whose
-    margin is NOT_SEARCHED is not searched at all: its bound is the engine's infinity."""
+    margin is NOT_SEARCHED is not searched at all: its bound is the engine's infinity; one
+    whose margin is SEARCHED_EXACTLY is searched exactly, in the table the lead's search
+    warmed."""
     cdef int kept_for[32]
     cdef int i, card, value, lead_value, target
     cdef uint32_t moves, kept
@@ -146,6 +149,12 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
         known = False
         if margin[card] == NOT_SEARCHED:
             out[card] = INF if maximising else -INF     # nothing known: no bound at all
+            continue
+        if margin[card] == SEARCHED_EXACTLY:
+            out[card] = search_child(S, s, card, -INF, INF, &child)
+            exact[card] = 1
+            if S.interrupted:
+                return
             continue
         if maximising:
             target = lead_value - max(<int>margin[card], 0)

@@ -970,7 +970,7 @@ cdef class Engine:
             lead_of, exact_of = &leads[0], &flags[0, 0]
         for card in range(32):
             margins[card] = 0 if margin is None else _number({"margin": margin[card]},
-                                                            "margin", NOT_SEARCHED, INF - 1)
+                                                            "margin", SEARCHED_EXACTLY, INF - 1)
         if out.shape[0] != rows or out.shape[1] != 32:
             raise ValueError(f"out has shape {(out.shape[0], out.shape[1])}, not ({rows}, 32)")
         cdef Params* params = self._params_of(specs, params_of, hands, leader, played,

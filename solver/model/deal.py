@@ -71,6 +71,18 @@ class Deal:
         self._hands = tuple(tuple(sorted(h, key=_display_key)) for h in parsed)
         self._validate()
 
+    @classmethod
+    def _dealt(cls, hands: Sequence[Sequence[int]]) -> "Deal":
+        """The deal of four hands of card indices that a caller's construction already makes
+        a deal (8 cards each, every card once: the worlds of `sample_worlds`), sorted as
+        `Deal()` sorts them but not parsed nor validated again: a world of a view cost 70 us
+        with both, 15 us without (a PIMC move at trick 5, 32 worlds: 0.69x the CPU)."""
+        deal = object.__new__(cls)
+        deal._hands = tuple(tuple(map(_CARD_IN_ORDER.__getitem__,
+                                      sorted(map(_ORDER_OF.__getitem__, hand))))
+                            for hand in hands)
+        return deal
+
     def _validate(self) -> None:
         seen: Dict[Card, Seat] = {}
         for seat, hand in zip(Seat, self._hands):
@@ -199,6 +211,11 @@ class Deal:
 
 def _display_key(card: Card) -> Tuple[int, int]:
     return (_PBN_SUIT_ORDER.index(card.suit), -card.rank)
+
+
+# Each card index's place in a hand as a deal shows it (_display_key), and the card at each place.
+_CARD_IN_ORDER = tuple(sorted(ALL_CARDS, key=_display_key))
+_ORDER_OF = tuple(_CARD_IN_ORDER.index(card) for card in ALL_CARDS)
 
 
 def _parse_hand(text: str, seat: Seat, notation: str = "en") -> "list[Card]":
