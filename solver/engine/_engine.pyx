@@ -106,34 +106,75 @@ include "_ordering.pxi"
 
 # -- the search ----------------------------------------------------------------------------------
 
-cdef int enhanced_cutoff(Search* S, const State* s, int* moves, int n, bint maximising,
-                         int alpha, int beta) noexcept nogil:
-    """Enhanced transposition cutoff: before searching the last card of a trick, look each
-    resulting position up in the table; one whose stored bound already refutes the window
-    ends the search here. Returns the bound, or NO_CUTOFF."""
+cdef struct Probe:
+    # A child's table key and bucket, found by its parent at the last card of a trick.
+    Key key
+    Entry* bucket
+
+
+cdef inline int legal_index(uint32_t legal_set, int card) noexcept nogil:
+    """Where `card` is among the cards of `legal_set` (lowest first)."""
+    return popcount(legal_set & ((<uint32_t>1 << card) - 1))
+
+
+cdef inline void probe_children(Search* S, const State* s, uint32_t legal_set,
+                                Probe* probes) noexcept nogil:
+    """At the last card of a trick whose children are table positions: each legal card's
+    child key and bucket (probes[legal_index]), and a request for the bucket, so that its
+    load from memory overlaps the work before the child probes it."""
+    cdef const Params* p = &S.p
     cdef State child
-    cdef Key keys[MAX_MOVES]
-    cdef Entry* buckets[MAX_MOVES]
-    cdef int gains[MAX_MOVES]
+    cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef uint32_t odd_seats = s.hands[1] | s.hands[3], high_seats = s.hands[2] | s.hands[3]
+    cdef uint32_t off
+    cdef int i = 0, card, winner, side
+    cdef bint won[2]
+    while legal_set:
+        card = lowest(legal_set)
+        if S.metric == METRIC_SCORE:
+            child = s[0]        # the key holds what was taken: play the card
+            play_onto(p, s, &child, card)
+            make_key(S, &child, &probes[i].key)
+        else:
+            # The key without playing the card: who wins the trick, and the cards left.
+            winner = (s.trick_leader
+                      + (3 if beats(p, card, s.trick[s.win_pos]) else s.win_pos)) & 3
+            side = p.side[winner]
+            won[0] = s.won[0] > 0
+            won[1] = s.won[1] > 0
+            won[side] = True
+            off = ~((<uint32_t>1) << card)
+            key_of(S, left & off, odd_seats & off, high_seats & off, winner, won[0], won[1],
+                   s, &probes[i].key)
+        probes[i].bucket = bucket_of(S, &probes[i].key)
+        kj_prefetch(probes[i].bucket)
+        legal_set &= legal_set - 1
+        i += 1
+
+
+cdef int enhanced_cutoff(Search* S, const State* s, int* moves, int n, uint32_t legal_set,
+                         const Probe* probes, bint maximising, int alpha,
+                         int beta) noexcept nogil:
+    """Enhanced transposition cutoff: before searching the last card of a trick, look each
+    resulting position up in the table (probes, from probe_children); one whose stored bound
+    already refutes the window ends the search here. Returns the bound, or NO_CUTOFF."""
+    cdef State child
     cdef Entry* entry
+    cdef const Probe* probe
     cdef bint found
-    cdef int i, base = progress(&S.p, S.metric, s)
+    cdef int i, gain, base = progress(&S.p, S.metric, s)
     for i in range(n):
-        # Ask for every bucket first, so that the memory loads overlap.
-        child = s[0]
-        play_onto(&S.p, s, &child, moves[i])
-        gains[i] = progress(&S.p, S.metric, &child) - base
-        make_key(S, &child, &keys[i])
-        buckets[i] = bucket_of(S, &keys[i])
-        kj_prefetch(buckets[i])
-    for i in range(n):
-        entry = probe_bucket(S, buckets[i], &keys[i], &found)
+        probe = &probes[legal_index(legal_set, moves[i])]
+        entry = probe_bucket(S, probe.bucket, &probe.key, &found)
         if not found:
             continue
-        if maximising and gains[i] + entry.lower >= beta:
-            return gains[i] + entry.lower
-        if not maximising and gains[i] + entry.upper <= alpha:
-            return gains[i] + entry.upper
+        child = s[0]
+        play_onto(&S.p, s, &child, moves[i])
+        gain = progress(&S.p, S.metric, &child) - base
+        if maximising and gain + entry.lower >= beta:
+            return gain + entry.lower
+        if not maximising and gain + entry.upper <= alpha:
+            return gain + entry.upper
     return NO_CUTOFF
 
 
@@ -155,9 +196,11 @@ cdef inline int last_trick(const Params* p, int metric, const State* s) noexcept
 
 
 cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
-                    uint32_t legal_set) noexcept nogil:
+                    uint32_t legal_set, const Probe* known) noexcept nogil:
     """Fail-soft alpha-beta on the value still to come (final metric - progress so far).
     `legal_set`: the legal cards of the player to move, if the caller knows them, else 0.
+    `known`: at a trick boundary, the position's key and bucket if the caller found them
+    (probe_children), else NULL.
     After an interruption it returns 0 at once; such values are never stored or returned."""
     cdef const Params* p = &S.p
     S.nodes += 1
@@ -177,9 +220,13 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     if at_boundary:
         # Ask for the table's bucket first: its load (most often a cache miss) overlaps the
         # bounds below.
-        make_key(S, s, &key)
-        bucket = bucket_of(S, &key)
-        kj_prefetch(bucket)
+        if known != NULL:
+            key = known.key
+            bucket = known.bucket
+        else:
+            make_key(S, s, &key)
+            bucket = bucket_of(S, &key)
+            kj_prefetch(bucket)
         # What is left cannot move the value past the window: no search needed.
         if S.metric == METRIC_LEDIG:
             ledig_to_come(p, s, &low, &high)
@@ -229,13 +276,21 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef bint etc = s.ntrick == 3 and s.tricks_left >= 5
     if not legal_set:
         legal_set = legal(p, s)
+    # At the last card of a trick whose children are table positions, their buckets are asked
+    # for now, before the move order, rather than by each child just before its probe (0.93-
+    # 0.96x the CPU time of moves and points; the same nodes).
+    cdef bint ahead = s.ntrick == 3 and s.tricks_left >= 3
+    cdef Probe probes[MAX_MOVES]
+    if ahead:
+        probe_children(S, s, legal_set, probes)
     cdef int moves[MAX_MOVES]
     cdef MovePicker picker
     start_picking(&picker, moves, S, s, legal_set, tt_move, not lookahead and not etc,
                   lookahead, maximising)
     cdef int cutoff
     if etc:
-        cutoff = enhanced_cutoff(S, s, moves, picker.n, maximising, alpha, beta)
+        cutoff = enhanced_cutoff(S, s, moves, picker.n, legal_set, probes, maximising, alpha,
+                                 beta)
         if cutoff != NO_CUTOFF:
             count(S, ETC_CUTOFFS)
             return cutoff
@@ -245,6 +300,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef int base = progress(p, S.metric, s)
     cdef uint32_t next_legal
     cdef State child
+    cdef const Probe* child_probe = NULL
     while next_move(&picker, S, s, &move):
         child = s[0]
         play_onto(p, s, &child, move)
@@ -264,20 +320,22 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
         else:
             # Only the last card of a trick changes what has been taken.
             gain = progress(p, S.metric, &child) - base if child.ntrick == 0 else 0
+            if ahead:
+                child_probe = &probes[legal_index(legal_set, move)]
             if searched == 0 or beta - alpha <= 1:
-                value = gain + alpha_beta(S, &child, alpha - gain, beta - gain, next_legal)
+                value = gain + alpha_beta(S, &child, alpha - gain, beta - gain, next_legal, child_probe)
             elif maximising:
                 # Principal variation search: prove the later moves no better with a null
                 # window, and search again only when one is.
-                value = gain + alpha_beta(S, &child, alpha - gain, alpha + 1 - gain, next_legal)
+                value = gain + alpha_beta(S, &child, alpha - gain, alpha + 1 - gain, next_legal, child_probe)
                 if alpha < value < beta:
                     value = gain + alpha_beta(S, &child, value - 1 - gain, beta - gain,
-                                              next_legal)
+                                              next_legal, child_probe)
             else:
-                value = gain + alpha_beta(S, &child, beta - 1 - gain, beta - gain, next_legal)
+                value = gain + alpha_beta(S, &child, beta - 1 - gain, beta - gain, next_legal, child_probe)
                 if alpha < value < beta:
                     value = gain + alpha_beta(S, &child, alpha - gain, value + 1 - gain,
-                                              next_legal)
+                                              next_legal, child_probe)
         if S.interrupted:
             return 0
         if maximising:
@@ -309,7 +367,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
 cdef inline int search_from(Search* S, const State* s, int alpha, int beta) noexcept nogil:
     """The metric's value of `s` (fail-soft, absolute)."""
     cdef int base = progress(&S.p, S.metric, s)
-    return base + alpha_beta(S, s, alpha - base, beta - base, 0)
+    return base + alpha_beta(S, s, alpha - base, beta - base, 0, NULL)
 
 
 cdef inline int search_child(Search* S, const State* s, int card, int alpha, int beta,

@@ -109,21 +109,30 @@ cdef inline void make_key(const Search* S, const State* s, Key* key) noexcept no
     renamed to the lowest ones (where that changes nothing, see _fill_renaming), so that
     positions that differ only in which 0-point cards are gone share an entry: for the
     three lowest ranks the key says who holds them."""
+    key_of(S, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3], s.hands[1] | s.hands[3],
+           s.hands[2] | s.hands[3], s.trick_leader, s.won[0] > 0, s.won[1] > 0, s, key)
+
+
+cdef inline void key_of(const Search* S, uint32_t left, uint32_t odd_seats, uint32_t high_seats,
+                        int leader, bint won0, bint won1, const State* taken,
+                        Key* key) noexcept nogil:
+    """make_key from its parts: the cards left, those held by seats 1 or 3 and by seats 2 or
+    3, the leader, whether each side has won a trick, and (score metric only) what `taken`
+    says was taken so far."""
     cdef const Params* p = &S.p
-    cdef uint32_t left = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef uint64_t one, two, cards
-    cdef uint64_t extra = ((<uint64_t>s.trick_leader << LEADER_SHIFT)
+    cdef uint64_t extra = ((<uint64_t>leader << LEADER_SHIFT)
                            | (<uint64_t>S.metric << METRIC_SHIFT)
                            | (<uint64_t>S.epoch << EPOCH_SHIFT))
     if p.flags_matter or S.metric == METRIC_SCORE:
-        extra |= ((<uint64_t>(s.won[0] > 0) << FLAGS_SHIFT)
-                  | (<uint64_t>(s.won[1] > 0) << (FLAGS_SHIFT + 1)))
+        extra |= (<uint64_t>won0 << FLAGS_SHIFT) | (<uint64_t>won1 << (FLAGS_SHIFT + 1))
     if S.metric == METRIC_SCORE:
         # The score is not additive (nat), so what was taken is part of the position (the
         # defenders' card points follow from the cards left). Not renamed: no room for owners.
         key.left = left
-        extra |= ((<uint64_t>s.pts[0] << POSITION_SHIFT) | (<uint64_t>s.roem[0] << ROEM_SHIFT)
-                  | (<uint64_t>s.roem[1] << (ROEM_SHIFT + TAKEN_ROEM_BITS)))
+        extra |= ((<uint64_t>taken.pts[0] << POSITION_SHIFT)
+                  | (<uint64_t>taken.roem[0] << ROEM_SHIFT)
+                  | (<uint64_t>taken.roem[1] << (ROEM_SHIFT + TAKEN_ROEM_BITS)))
     else:
         one = (p.down_one[0][left & 0xFF] | p.down_one[1][(left >> 8) & 0xFF]
                | p.down_one[2][(left >> 16) & 0xFF] | p.down_one[3][left >> 24])
@@ -132,8 +141,8 @@ cdef inline void make_key(const Search* S, const State* s, Key* key) noexcept no
         # The cards left and, above bit 32, the holders of the three lowest ranks of each
         # suit (two bits a card, in its suit's byte: seats 1 and 3 set bit 0 of the rank, seats
         # 2 and 3 bit 3), renamed together.
-        cards = left | (<uint64_t>(((s.hands[1] | s.hands[3]) & LOW_RANKS)
-                                   | (((s.hands[2] | s.hands[3]) & LOW_RANKS) << 3)) << 32)
+        cards = left | (<uint64_t>((odd_seats & LOW_RANKS)
+                                   | ((high_seats & LOW_RANKS) << 3)) << 32)
         cards = (cards & ~(one | two)) | ((cards & one) >> 1) | ((cards & two) >> 2)
         key.left = <uint32_t>cards
         extra |= (cards >> 32) << POSITION_SHIFT
