@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SLOW, card_indices, example_counts, positions, rules_strategy
+from conftest import (SLOW, card_indices, example_counts, ledig_positions, positions,
+                      rules_strategy)
 from solver import Card, Deal, Game, Rules
 from solver.engine import _engine
 from solver.engine.reference import minimax
@@ -229,3 +230,16 @@ def engine_most_roem(engine, position):
         return sum(position[4])
     return max(engine_most_roem(engine, engine.play(position, card))
                for card in engine.legal(position))
+
+
+@pytest.mark.parametrize("max_examples", example_counts(30, 10))
+def test_the_ledig_bounds_hold_the_value_at_every_trick(max_examples):
+    # The tricks the bidder must take (his top trumps) and those he cannot take (another
+    # hand's trumps above his), from any trick on, under every rule.
+    @settings(max_examples=max_examples, **SLOW)
+    @given(ledig_positions(tricks_left=st.integers(2, 8)))
+    def check(game):
+        engine, position = engine_and_position(game)
+        low, high = engine.bounds(position, _engine.Metric.METRIC_LEDIG)
+        assert low <= engine.search(position, _engine.Metric.METRIC_LEDIG) <= high
+    check()
