@@ -251,6 +251,11 @@ def card_indices(text):
     (["H7 S7", "H8 S8", "HJ C7", "H9 S9"], 0, "H", (-2, -1)),
     # Nothing forces him: anything from none to both.
     (["H7 S7", "H8 S8", "HA C7", "H9 S9"], 0, None, (-2, 0)),
+    # East's trumps above his highest take the tricks they fall on: none is his.
+    (["H7 S7", "HJ H9", "HA C7", "H8 S8"], 0, "H", (0, 0)),
+    (["H7 S7", "HJ S9", "HA C7", "H8 S8"], 0, "H", (-1, 0)),
+    # North's trumps below his do not: East leads S9, and he must trump it.
+    (["H7 H8", "HJ S9", "HA C7", "S7 S8"], 1, "H", (-1, 0)),
 ])
 def test_the_ledig_bounds_see_the_tricks_the_bidder_cannot_avoid(hands, leader, trump, expected):
     rules = Rules(contract="ledig", ledig_trump="chosen" if trump else "none")

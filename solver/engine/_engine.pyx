@@ -819,6 +819,17 @@ cdef class Engine:
         cdef int base = progress(&self.S.p, metric, &s)
         return base + low, base + high
 
+    def roem_to_come(self, position):
+        """The most roem on the table the tricks left can still make, both teams together
+        (the bound's share of roem), at a trick boundary."""
+        self._require_ready()
+        cdef State s = self._state(position)
+        cdef ToCome c
+        if s.ntrick != 0:
+            raise ValueError("roem to come is known at a trick boundary")
+        to_come(&self.S.p, &s, &c)
+        return c.roem
+
     def search(self, position, int metric, int alpha=-INF, int beta=INF):
         """Fail-soft alpha-beta: the metric's final value if it lies inside (alpha, beta),
         else a bound on the side of the window it falls (as alpha-beta always does).
