@@ -190,8 +190,8 @@ cdef int search_rows(Search* S, const Params* params, const int32_t* params_of,
     """row_values for each of `rows` checked positions (check_row): row r is the deal
     hands[4r..4r+3] under params[params_of[r]], with leader[r] leading trick 1 and the cards
     played[32r..] (padded with -1); its values go to out[32r..32r+31]. With `lead` (not
-    NULL), row_against(lead[r], margin) instead, its exact flags to exact[32r..]. S.metric is set by
-    the caller. Returns the rows done: fewer than `rows` after an interruption."""
+    NULL), row_against(lead[r], margin) instead, its exact flags to exact[32r..]. S.metric is
+    set by the caller. Returns the rows done: fewer than `rows` after an interruption."""
     cdef int row, current = -1
     cdef State s
     for row in range(rows):

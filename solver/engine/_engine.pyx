@@ -323,16 +323,19 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
             if ahead:
                 child_probe = &probes[legal_index(legal_set, move)]
             if searched == 0 or beta - alpha <= 1:
-                value = gain + alpha_beta(S, &child, alpha - gain, beta - gain, next_legal, child_probe)
+                value = gain + alpha_beta(S, &child, alpha - gain, beta - gain, next_legal,
+                                          child_probe)
             elif maximising:
                 # Principal variation search: prove the later moves no better with a null
                 # window, and search again only when one is.
-                value = gain + alpha_beta(S, &child, alpha - gain, alpha + 1 - gain, next_legal, child_probe)
+                value = gain + alpha_beta(S, &child, alpha - gain, alpha + 1 - gain, next_legal,
+                                          child_probe)
                 if alpha < value < beta:
                     value = gain + alpha_beta(S, &child, value - 1 - gain, beta - gain,
                                               next_legal, child_probe)
             else:
-                value = gain + alpha_beta(S, &child, beta - 1 - gain, beta - gain, next_legal, child_probe)
+                value = gain + alpha_beta(S, &child, beta - 1 - gain, beta - gain, next_legal,
+                                          child_probe)
                 if alpha < value < beta:
                     value = gain + alpha_beta(S, &child, alpha - gain, value + 1 - gain,
                                               next_legal, child_probe)

@@ -59,7 +59,8 @@ cdef inline bint roem_neutral(const Params* p, uint32_t live, int card) noexcept
     return True
 
 
-cdef inline uint32_t drop_equivalent(const Params* p, const State* s, uint32_t moves) noexcept nogil:
+cdef inline uint32_t drop_equivalent(const Params* p, const State* s,
+                                     uint32_t moves) noexcept nogil:
     """`moves` with one card kept of each set of interchangeable ones: same suit, equal points,
     no live card (another hand's, or on the trick) between them in power, and neither able to
     make roem the other could not. Playing either leads to the same values."""
@@ -371,9 +372,9 @@ cdef inline int lookahead_depth(int below_root, int ply) noexcept nogil:
     tricks, or the root's own trick up to the fourth. The lead of the third trick was left
     to the table (a lookahead there cost 1.03x) until the killer went before the lookahead
     (start_picking): since then it measures 0.97x the nodes of points and 0.99x of moves at
-    trick 1 (200 deals; the heaviest tenth 0.96x and 0.97x). A finished trick is a fair place to judge: ending
-    there measured 0.91x the nodes of points and 0.89x of moves at trick 1 (200 deals) of
-    6 cards deep near the root and 2-3 below; a trick further, or lookaheads below the
+    trick 1 (200 deals; the heaviest tenth 0.96x and 0.97x). A finished trick is a fair place
+    to judge: ending there measured 0.91x the nodes of points and 0.89x of moves at trick 1
+    (200 deals) of 6 cards deep near the root and 2-3 below; a trick further, or lookaheads below the
     twelfth card, cost more nodes than they save. Later in the round the table orders
     better than a guess: stopping at the round's twelfth card (where a root at trick 2 or
     3 looked twelve cards below it) measured 0.57x the nodes of moves after 6 cards played,
