@@ -374,8 +374,8 @@ cdef inline int lookahead_depth(int below_root, int ply) noexcept nogil:
     (start_picking): since then it measures 0.97x the nodes of points and 0.99x of moves at
     trick 1 (200 deals; the heaviest tenth 0.96x and 0.97x). A finished trick is a fair place
     to judge: ending there measured 0.91x the nodes of points and 0.89x of moves at trick 1
-    (200 deals) of 6 cards deep near the root and 2-3 below; a trick further, or lookaheads below the
-    twelfth card, cost more nodes than they save. Later in the round the table orders
+    (200 deals) of 6 cards deep near the root and 2-3 below; a trick further, or lookaheads
+    below the twelfth card, cost more nodes than they save. Later in the round the table orders
     better than a guess: stopping at the round's twelfth card (where a root at trick 2 or
     3 looked twelve cards below it) measured 0.57x the nodes of moves after 6 cards played,
     0.37x after 10, 0.28x after 14 (200 positions each), the same at trick 1."""
