@@ -553,6 +553,13 @@ def warm_solver(rules: Optional[RulesLike] = None, table_mb: int = DEFAULT_TABLE
     >>> warm_solver() is warm_solver(Rules.rotterdam())
     True
     """
+    solver: Optional[Solver] = getattr(_WARM, "solver", None)
+    # The common case first, at the cost of a few tests: the thread's Solver already has
+    # this table, and the rules are a Rules (else they are read below).
+    if (solver is not None and type(rules) is Rules and type(table_mb) is int
+            and table_mb == solver.table_mb):
+        solver.rules = rules
+        return solver
     table_mb = whole_number("table_mb (megabytes)", table_mb, 1, MOST_TABLE_MB)
     # The same Rules object for the same rules named the same way: the Solver keeps what a
     # round's rules come to by the object's identity.
@@ -562,7 +569,6 @@ def warm_solver(rules: Optional[RulesLike] = None, table_mb: int = DEFAULT_TABLE
             checked = _NAMED_RULES[rules] = check_rules(rules)
     else:
         checked = check_rules(rules)
-    solver: Optional[Solver] = getattr(_WARM, "solver", None)
     if solver is None or solver.table_mb != table_mb:
         _WARM.solver = solver = None     # the old table goes before the new one is allocated
         solver = _WARM.solver = Solver(checked, table_mb)
