@@ -39,8 +39,12 @@ def no_console_errors(page):
 
 
 def wait(driver, condition, timeout=60):
+    # The board draws itself anew on each answer: an element found in one look may be gone by
+    # the next read, which is the same as not found yet.
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, timeout).until(condition)
+    return WebDriverWait(driver, timeout,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(condition)
 
 
 def css(driver, selector):
