@@ -64,7 +64,18 @@ cdef inline uint32_t drop_equivalent(const Params* p, const State* s,
     """`moves` with one card kept of each set of interchangeable ones: same suit, equal points,
     no live card (another hand's, or on the trick) between them in power, and neither able to
     make roem the other could not. Playing either leads to the same values."""
+    if not two_in_a_suit(moves & p.twins):
+        return moves        # the common case, decided here without a call
     return equivalent_cards(p, s, moves, NULL)
+
+
+cdef inline uint32_t two_in_a_suit(uint32_t x) noexcept nogil:
+    """Not 0 iff some suit (byte) of `x` holds two cards or more: each byte's count (at most
+    8), plus 126, reaches its top bit iff the count is 2 or more."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return (x + 0x7E7E7E7E) & <uint32_t>0x80808080U
 
 
 cdef inline uint32_t equivalent_cards(const Params* p, const State* s, uint32_t moves,
