@@ -403,21 +403,8 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
     MASTER_TRUMP_WORTH more (trumps take the tricks to come): a cheap guess, used only to
     order moves near the root. For the score metric a guess below NAT_GUESS_BELOW is shaped
     as the score of a round that is not made (see nat_guess)."""
-    cdef uint32_t ours, theirs
-    cdef int guess, shift = 8 * S.p.trump
     if depth == 0 or s.tricks_left == 0:
-        if S.metric == METRIC_LEDIG:
-            return -s.bidder_won        # only the bidder's tricks count
-        # Each side's trumps, as bits by strength: the larger set holds the highest trump.
-        ours = S.p.by_strength[(team_cards(&S.p, s, True) >> shift) & 0xFF]
-        theirs = S.p.by_strength[(team_cards(&S.p, s, False) >> shift) & 0xFF]
-        guess = (s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
-                 + TRUMP_WORTH * (popcount(ours) - popcount(theirs))
-                 + (MASTER_TRUMP_WORTH if ours > theirs else -MASTER_TRUMP_WORTH if theirs
-                    else 0))
-        if S.metric == METRIC_SCORE and guess < NAT_GUESS_BELOW:
-            return nat_guess(&S.p, s, guess)
-        return guess
+        return horizon_guess(S, s)
     S.nodes += 1
     # Interchangeable cards lead to the same guess: dropping them cost more than it saved.
     cdef uint32_t moves = legal(&S.p, s)
@@ -430,7 +417,10 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
         moves &= moves - 1
         child = s[0]
         play_onto(&S.p, s, &child, card)
-        value = horizon(S, &child, depth - 1, alpha, beta)
+        if depth == 1 or child.tricks_left == 0:
+            value = horizon_guess(S, &child)      # a leaf, without a call
+        else:
+            value = horizon(S, &child, depth - 1, alpha, beta)
         if maximising:
             best = max(best, value)
             alpha = max(alpha, best)
@@ -440,6 +430,24 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
         if alpha >= beta:
             break
     return best
+
+
+cdef inline int horizon_guess(const Search* S, const State* s) noexcept nogil:
+    """horizon() at its depth: the points taken, and each side's trumps."""
+    cdef uint32_t ours, theirs
+    cdef int guess, shift = 8 * S.p.trump
+    if S.metric == METRIC_LEDIG:
+        return -s.bidder_won        # only the bidder's tricks count
+    # Each side's trumps, as bits by strength: the larger set holds the highest trump.
+    ours = S.p.by_strength[(team_cards(&S.p, s, True) >> shift) & 0xFF]
+    theirs = S.p.by_strength[(team_cards(&S.p, s, False) >> shift) & 0xFF]
+    guess = (s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
+             + TRUMP_WORTH * (popcount(ours) - popcount(theirs))
+             + (MASTER_TRUMP_WORTH if ours > theirs else -MASTER_TRUMP_WORTH if theirs
+                else 0))
+    if S.metric == METRIC_SCORE and guess < NAT_GUESS_BELOW:
+        return nat_guess(&S.p, s, guess)
+    return guess
 
 
 cdef inline int nat_guess(const Params* p, const State* s, int guess) noexcept nogil:
