@@ -64,7 +64,18 @@ cdef inline uint32_t drop_equivalent(const Params* p, const State* s,
     """`moves` with one card kept of each set of interchangeable ones: same suit, equal points,
     no live card (another hand's, or on the trick) between them in power, and neither able to
     make roem the other could not. Playing either leads to the same values."""
+    if not two_in_a_suit(moves & p.twins):
+        return moves        # the common case, decided here without a call
     return equivalent_cards(p, s, moves, NULL)
+
+
+cdef inline uint32_t two_in_a_suit(uint32_t x) noexcept nogil:
+    """Not 0 iff some suit (byte) of `x` holds two cards or more: each byte's count (at most
+    8), plus 126, reaches its top bit iff the count is 2 or more."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return (x + 0x7E7E7E7E) & <uint32_t>0x80808080U
 
 
 cdef inline uint32_t equivalent_cards(const Params* p, const State* s, uint32_t moves,
@@ -392,21 +403,8 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
     MASTER_TRUMP_WORTH more (trumps take the tricks to come): a cheap guess, used only to
     order moves near the root. For the score metric a guess below NAT_GUESS_BELOW is shaped
     as the score of a round that is not made (see nat_guess)."""
-    cdef uint32_t ours, theirs
-    cdef int guess, shift = 8 * S.p.trump
     if depth == 0 or s.tricks_left == 0:
-        if S.metric == METRIC_LEDIG:
-            return -s.bidder_won        # only the bidder's tricks count
-        # Each side's trumps, as bits by strength: the larger set holds the highest trump.
-        ours = S.p.by_strength[(team_cards(&S.p, s, True) >> shift) & 0xFF]
-        theirs = S.p.by_strength[(team_cards(&S.p, s, False) >> shift) & 0xFF]
-        guess = (s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
-                 + TRUMP_WORTH * (popcount(ours) - popcount(theirs))
-                 + (MASTER_TRUMP_WORTH if ours > theirs else -MASTER_TRUMP_WORTH if theirs
-                    else 0))
-        if S.metric == METRIC_SCORE and guess < NAT_GUESS_BELOW:
-            return nat_guess(&S.p, s, guess)
-        return guess
+        return horizon_guess(S, s)
     S.nodes += 1
     # Interchangeable cards lead to the same guess: dropping them cost more than it saved.
     cdef uint32_t moves = legal(&S.p, s)
@@ -419,7 +417,10 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
         moves &= moves - 1
         child = s[0]
         play_onto(&S.p, s, &child, card)
-        value = horizon(S, &child, depth - 1, alpha, beta)
+        if depth == 1 or child.tricks_left == 0:
+            value = horizon_guess(S, &child)      # a leaf, without a call
+        else:
+            value = horizon(S, &child, depth - 1, alpha, beta)
         if maximising:
             best = max(best, value)
             alpha = max(alpha, best)
@@ -429,6 +430,24 @@ cdef int horizon(Search* S, const State* s, int depth, int alpha, int beta) noex
         if alpha >= beta:
             break
     return best
+
+
+cdef inline int horizon_guess(const Search* S, const State* s) noexcept nogil:
+    """horizon() at its depth: the points taken, and each side's trumps."""
+    cdef uint32_t ours, theirs
+    cdef int guess, shift = 8 * S.p.trump
+    if S.metric == METRIC_LEDIG:
+        return -s.bidder_won        # only the bidder's tricks count
+    # Each side's trumps, as bits by strength: the larger set holds the highest trump.
+    ours = S.p.by_strength[(team_cards(&S.p, s, True) >> shift) & 0xFF]
+    theirs = S.p.by_strength[(team_cards(&S.p, s, False) >> shift) & 0xFF]
+    guess = (s.pts[0] + s.roem[0] - s.pts[1] - s.roem[1]
+             + TRUMP_WORTH * (popcount(ours) - popcount(theirs))
+             + (MASTER_TRUMP_WORTH if ours > theirs else -MASTER_TRUMP_WORTH if theirs
+                else 0))
+    if S.metric == METRIC_SCORE and guess < NAT_GUESS_BELOW:
+        return nat_guess(&S.p, s, guess)
+    return guess
 
 
 cdef inline int nat_guess(const Params* p, const State* s, int guess) noexcept nogil:
