@@ -270,7 +270,8 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     cdef int alpha_start = alpha, beta_start = beta
     cdef int depth = ply_of(s)
     cdef bint maximising = p.side[(s.trick_leader + s.ntrick) & 3] == 0
-    cdef int lookahead = lookahead_depth(depth - S.root_ply, depth) if tt_move < 0 else 0
+    cdef int lookahead = (lookahead_depth(depth - S.root_ply, depth, p.bidder != NO_BIDDER)
+                          if tt_move < 0 else 0)
     # The enhanced cutoff where the children are big table positions: with four tricks left
     # it saved fewer nodes than its probes cost (measured 0.95x time on points and moves).
     cdef bint etc = s.ntrick == 3 and s.tricks_left >= 5

@@ -376,7 +376,7 @@ cdef inline int killer_suit(const State* s) noexcept nogil:
     return (s.trick[0] >> 3) if s.ntrick else 0
 
 
-cdef inline int lookahead_depth(int below_root, int ply) noexcept nogil:
+cdef inline int lookahead_depth(int below_root, int ply, bint ledig) noexcept nogil:
     """How many cards deep a shallow search looks to order the moves of a node `ply` cards
     into the round and this many cards below the root, or 0 for none: to the end of the
     trick, in the first twelve cards below the root, and only in the round's first three
@@ -389,8 +389,10 @@ cdef inline int lookahead_depth(int below_root, int ply) noexcept nogil:
     below the twelfth card, cost more nodes than they save. Later in the round the table orders
     better than a guess: stopping at the round's twelfth card (where a root at trick 2 or
     3 looked twelve cards below it) measured 0.57x the nodes of moves after 6 cards played,
-    0.37x after 10, 0.28x after 14 (200 positions each), the same at trick 1."""
-    if below_root >= 12:
+    0.37x after 10, 0.28x after 14 (200 positions each), the same at trick 1. In a ledig
+    round (`ledig`) the third trick's lead stays with the table: its lookahead there measured
+    1.02x the nodes."""
+    if below_root >= 12 or (below_root == 8 and ledig):
         return 0
     if ply >= 12 and (below_root >= 4 or ply >= 16):
         return 0
@@ -515,7 +517,8 @@ cdef inline int preferred_order(Search* S, const State* s, int* moves) noexcept 
     would try them with nothing learned: by order_moves, and by the lookahead where the
     search looks ahead. A function of the position (and S.root_ply) alone. Their number."""
     cdef int n = order_moves(S, s, drop_equivalent(&S.p, s, legal(&S.p, s)), -1, moves, False)
-    cdef int depth = lookahead_depth(ply_of(s) - S.root_ply, ply_of(s))
+    cdef int depth = lookahead_depth(ply_of(s) - S.root_ply, ply_of(s),
+                                     S.p.bidder != NO_BIDDER)
     if oracle_orders(S, s):
         order_by_oracle(S, s, moves, n, S.p.side[(s.trick_leader + s.ntrick) & 3] == 0)
     elif depth and n > 1:
