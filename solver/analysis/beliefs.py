@@ -274,7 +274,8 @@ class _Step:
 
 
 # Steps by what makes them: the round's public settings and the cards played before (the
-# observation holds no bids: they are weighed apart, by BidModel). A bot asks about the same past plays at every move of a round: they are made once.
+# observation holds no bids: they are weighed apart, by BidModel). A bot asks about the same
+# past plays at every move of a round: they are made once.
 _STEP_CACHE: "OrderedDict[Tuple[Any, ...], _Step]" = OrderedDict()
 _STEP_CACHE_SIZE = 4096
 _STEP_LOCK = threading.Lock()       # the board's threads may weigh worlds at once

@@ -18,6 +18,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Dict, List, Optional, Protocol, Tuple
 
+from .._kept import keep
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import Suit
 from ..model.rules import Rules
@@ -314,7 +315,4 @@ def objective_of(rules: Rules, objective: str) -> Objective:
         made = LedigScore(objective, rules)
     else:
         made = Score(objective, rules)
-    if len(_MADE) >= 64:
-        _MADE.clear()
-    _MADE[key] = made
-    return made
+    return keep(_MADE, key, made)

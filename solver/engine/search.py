@@ -15,6 +15,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, Ty
 from ..model.cards import (ALL_CARDS, ByTeam, Card, CardsLike, Rank, Seat, SeatLike, Suit,
                            SuitLike, Team, TeamLike, parse_cards)
 from ..model.deal import Deal
+from .._kept import keep
 from ..errors import SolverError, reading_fields, whole_number
 from ..model.game import Game, check_game
 from ..model.rules import Rules, RulesLike, check_rules
@@ -316,9 +317,7 @@ class Solver:
             except (SolverError, TypeError, ValueError):
                 return None
             if kept:
-                if len(self._calls) >= 64:
-                    self._calls.clear()
-                self._calls[key] = (deal, rules, self.rules, (spec, masks, first, metric))
+                keep(self._calls, key, (deal, rules, self.rules, (spec, masks, first, metric)))
         cards = _played_indices(played)
         if cards is None:
             return None
@@ -341,19 +340,14 @@ class Solver:
         kept = self._masks.get(id(deal))
         if kept is None or kept[0] is not deal:
             hands = [hand_mask(deal[seat]) for seat in Seat]
-            kept = (deal, (hands[0], hands[1], hands[2], hands[3]))
-            if len(self._masks) >= 64:
-                self._masks.clear()
-            self._masks[id(deal)] = kept
+            kept = keep(self._masks, id(deal), (deal, (hands[0], hands[1], hands[2], hands[3])))
         masks = kept[1]
         reads_deal = spec_reads_deal(rules)
         key = (id(rules), trump, playing, id(deal) if reads_deal else 0)
         known = self._specs.get(key)
         if known is None or known[0] is not rules or (reads_deal and known[1] is not deal):
-            known = (rules, deal, engine_spec(Game(deal, trump, leader, playing, rules)))
-            if len(self._specs) >= 64:
-                self._specs.clear()
-            self._specs[key] = known
+            known = keep(self._specs, key,
+                         (rules, deal, engine_spec(Game(deal, trump, leader, playing, rules))))
         spec = known[2]
         return spec, masks, int(leader)
 

@@ -27,6 +27,7 @@ import math
 from math import comb
 from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
 
+from .._kept import keep
 from ..errors import SolverError, quote, shorten, whole_number
 from .cards import Card, Seat, SeatLike
 from .deal import Deal
@@ -58,7 +59,6 @@ def same_round(game: Game, deal: Deal) -> Game:
 # twice (its view of the round, then its worlds), and each is a legality check per card
 # played and unseen card (a third of a PIMC move's time outside the searches at trick 5).
 _EXCLUSIONS: Dict[Any, Dict[Seat, FrozenSet[Card]]] = {}
-_MOST_EXCLUSIONS = 64
 
 
 def excluded_cards(game: Game, seat: Seat) -> Dict[Seat, FrozenSet[Card]]:
@@ -70,10 +70,7 @@ def excluded_cards(game: Game, seat: Seat) -> Dict[Seat, FrozenSet[Card]]:
            tuple(game.played), seat, known, tuple(frozenset(game.hands[s]) for s in sorted(known)))
     found = _EXCLUSIONS.get(key)
     if found is None:
-        found = _excluded_cards(game, seat, known)
-        if len(_EXCLUSIONS) >= _MOST_EXCLUSIONS:
-            _EXCLUSIONS.clear()
-        _EXCLUSIONS[key] = found
+        found = keep(_EXCLUSIONS, key, _excluded_cards(game, seat, known))
     return dict(found)
 
 
