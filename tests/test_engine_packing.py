@@ -26,6 +26,17 @@ def test_a_hand_is_the_set_of_its_card_indices():
         assert [i for i in range(32) if mask >> i & 1] == sorted(c.index for c in deal[seat])
 
 
+@pytest.mark.parametrize("make", [lambda deal: Deal(deal.hands),
+                                  lambda deal: Deal._dealt([[c.index for c in hand]
+                                                            for hand in deal.hands])],
+                         ids=["Deal()", "Deal._dealt"])
+def test_a_deal_keeps_its_hands_as_the_engines_sets(make):
+    """The solver's call reads a deal's hands from the sets it made with them."""
+    for seed in range(20):
+        deal = make(Deal.random(seed))
+        assert deal._masks == tuple(hand_mask(deal[seat]) for seat in Seat)
+
+
 def test_the_rows_hands_are_each_seats_hand():
     deals = [Deal.random(seed) for seed in range(5)]
     masks = hand_masks(np.array([deal_row(deal) for deal in deals]))

@@ -63,6 +63,23 @@ def test_one_solver_across_rules_trumps_and_deals_keeps_each_calls_values():
             Solver(rules).solve_moves(deal, trump, leader, playing, rules, played)
 
 
+@pytest.mark.parametrize("rules", [Rules(), Rules(roem="hand"), Rules(stuk="hand")],
+                         ids=["spec of the rules", "roem in hand", "stuk in hand"])
+def test_one_call_over_many_deals_keeps_each_deals_values(rules):
+    """A loop over deals with the same contract and rules reuses what the call came to, but
+    rules that read the deal (who holds roem or stuk) must not lend one deal's spec to the
+    next."""
+    solver = Solver()
+    for i in range(12):
+        deal = Deal.random(100 + i)
+        game = Game(deal, "H", "N", "NS", rules)
+        for _ in range(12 + i % 5):
+            game.play(game.legal_cards()[-1])
+        for objective in ("points", "score"):
+            assert solver.solve_moves(deal, "H", "N", "NS", rules, game.played, objective) == \
+                Solver(rules).move_values(game, objective)
+
+
 def test_the_engines_replay_refuses_a_bad_deal_by_name():
     engine = Solver().engine
     engine.configure(engine_spec(Game(Deal.random(1), "H", "N", "NS")))

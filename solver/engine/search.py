@@ -23,7 +23,6 @@ from ..model.scoring import Value, check_objective, hand_roem, point_factor
 
 from ._compiled import engine as _engine
 from .objectives import INFINITY, objective_of
-from .packing import hand_mask
 # Where they were first defined: callers import them from here too.
 from .objectives import engine_metric as engine_metric, make_test as make_test
 
@@ -194,12 +193,10 @@ class Solver:
         # configure + search is one step: two threads interleaving them would search one
         # round's position under the other round's rules.
         self._lock = threading.RLock()
-        # What the last calls' arguments came to (_setup): a few dozen entries at most.
-        self._masks: Dict[int, Tuple[Deal, Tuple[int, int, int, int]]] = {}
-        self._specs: Dict[Tuple[int, Suit, Team, int], Tuple[Rules, Deal, Dict[str, Any]]] = {}
-        self._calls: Dict[Tuple[Any, ...], Tuple[Deal, Any, Rules, Tuple[Dict[str, Any],
-                                                                      Tuple[int, int, int, int],
-                                                                      int, int]]] = {}
+        # What the last calls' arguments came to (_moves_replayed_in_engine): (the rules as
+        # given, the Solver's, the deal where the spec reads it, (spec, leader, metric)).
+        self._calls: Dict[Tuple[Any, ...], Tuple[Any, Rules, Optional[Deal],
+                                                 Tuple[Dict[str, Any], int, int]]] = {}
 
     def __reduce__(self) -> Tuple[Type["Solver"], Tuple[Rules, int]]:
         # A pickled Solver (say, sent to a worker process) arrives with a fresh, empty table.
@@ -290,21 +287,22 @@ class Solver:
         unreadable): the Game's path then says what is wrong, as it always has."""
         if not isinstance(deal, Deal) or trump is None or leader is None or playing is None:
             return None
-        # A loop over positions of one round passes the same arguments but the cards played:
-        # what they come to is kept, by the identity of the deal and the rules, both immutable
-        # (not rules given as a dict, which may change), and the types are in the key, as
-        # 1 == True but only one of them is a suit.
-        key = (id(deal), trump, type(trump), leader, type(leader), playing, type(playing),
-               id(rules), objective)
+        # Loops over positions (of one round, or of many deals under one contract) pass the
+        # same arguments but the deal or the cards played: what the rest comes to is kept by
+        # the identity of the rules, immutable (not rules given as a dict, which may change),
+        # and of the deal where the rules read it. The types are in the key, as 1 == True but
+        # only one of them is a suit.
+        key = (trump, type(trump), leader, type(leader), playing, type(playing), id(rules),
+               objective)
         known, kept = None, rules is None or isinstance(rules, (Rules, str))
         if kept:
             try:
                 known = self._calls.get(key)
             except TypeError:   # an argument that does not hash: worked out below, or refused
                 kept = False
-        if (known is not None and known[0] is deal and known[1] is rules
-                and known[2] is self.rules):
-            spec, masks, first, metric = known[3]
+        if (known is not None and known[0] is rules and known[1] is self.rules
+                and (known[2] is None or known[2] is deal)):
+            spec, first, metric = known[3]
         else:
             try:
                 checked = check_rules(rules, self.rules)
@@ -312,12 +310,16 @@ class Solver:
                 if plain is None:       # not a plain metric: the Game's path searches it
                     return None
                 metric = plain
-                spec, masks, first = self._setup(deal, Suit.parse(trump), Seat.parse(leader),
-                                                  Team.parse(playing), checked)
+                trump, leader = Suit.parse(trump), Seat.parse(leader)
+                spec = engine_spec(Game(deal, trump, leader, Team.parse(playing), checked))
+                first = int(leader)
             except (SolverError, TypeError, ValueError):
                 return None
             if kept:
-                keep(self._calls, key, (deal, rules, self.rules, (spec, masks, first, metric)))
+                keep(self._calls, key, (rules, self.rules,
+                                        deal if spec_reads_deal(checked) else None,
+                                        (spec, first, metric)))
+        masks = deal._masks
         cards = _played_indices(played)
         if cards is None:
             return None
@@ -331,25 +333,6 @@ class Solver:
         if bad >= 0:
             return None
         return {ALL_CARDS[card]: value for card, value in values}
-
-    def _setup(self, deal: Deal, trump: Suit, leader: Seat, playing: Team, rules: Rules
-               ) -> Tuple[Dict[str, Any], Tuple[int, int, int, int], int]:
-        """(engine_spec, the hands as sets, the leader) for a round, kept from the last call
-        when only the deal changed (and the rules do not read the deal) or nothing did."""
-        # Keyed by identity: hashing a Deal or a Rules costs more than the rest of a call.
-        kept = self._masks.get(id(deal))
-        if kept is None or kept[0] is not deal:
-            hands = [hand_mask(deal[seat]) for seat in Seat]
-            kept = keep(self._masks, id(deal), (deal, (hands[0], hands[1], hands[2], hands[3])))
-        masks = kept[1]
-        reads_deal = spec_reads_deal(rules)
-        key = (id(rules), trump, playing, id(deal) if reads_deal else 0)
-        known = self._specs.get(key)
-        if known is None or known[0] is not rules or (reads_deal and known[1] is not deal):
-            known = keep(self._specs, key,
-                         (rules, deal, engine_spec(Game(deal, trump, leader, playing, rules))))
-        spec = known[2]
-        return spec, masks, int(leader)
 
     # -- on a Game -------------------------------------------------------------------------------
 

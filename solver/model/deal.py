@@ -37,7 +37,9 @@ class Deal:
     True
     """
 
-    __slots__ = ("_hands",)
+    # _masks: each hand as the engine's set of cards (bit card.index), made once with the
+    # deal: a solve's call reads them instead of building them again.
+    __slots__ = ("_hands", "_masks")
 
     def __init__(self, hands: HandsLike) -> None:
         if isinstance(hands, str):
@@ -69,7 +71,10 @@ class Deal:
                 raise DealError(f"seat {seat.name}: a hand is a list of cards, got "
                                 f"{quote(cards)}") from None
         self._hands = tuple(tuple(sorted(h, key=_display_key)) for h in parsed)
-        self._validate()
+        self._masks = _masks_of(self._hands)
+        if self._masks[0] | self._masks[1] | self._masks[2] | self._masks[3] != ALL_MASK \
+                or any(len(hand) != 8 for hand in self._hands):
+            self._validate()    # 32 cards once each, 8 a hand is all a mask needs to see
 
     @classmethod
     def _dealt(cls, hands: Sequence[Sequence[int]]) -> "Deal":
@@ -81,6 +86,7 @@ class Deal:
         deal._hands = tuple(tuple(map(_CARD_IN_ORDER.__getitem__,
                                       sorted(map(_ORDER_OF.__getitem__, hand))))
                             for hand in hands)
+        deal._masks = _masks_of(deal._hands)
         return deal
 
     def _validate(self) -> None:
@@ -99,6 +105,7 @@ class Deal:
                 raise DealError(f"seat {seat.name} has {len(hand)} cards; every seat needs 8{note}")
         if missing:
             raise DealError(f"card {missing} missing from the deal")
+        raise AssertionError("unreachable: the masks show a card missing or twice")
 
     def __getitem__(self, seat: SeatLike) -> "tuple[Card, ...]":
         """The hand dealt to `seat`, highest suit (spades) first, high cards first."""
@@ -214,6 +221,19 @@ def _display_key(card: Card) -> Tuple[int, int]:
 
 
 # Each card index's place in a hand as a deal shows it (_display_key), and the card at each place.
+# Every card's bit set: the four hands of a deal together.
+ALL_MASK = (1 << 32) - 1
+
+
+def _masks_of(hands: "tuple[tuple[Card, ...], ...]") -> Tuple[int, int, int, int]:
+    """Each hand as the engine's set of cards: bit `card.index` for each card."""
+    masks = [0, 0, 0, 0]
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            masks[seat] |= 1 << card.index
+    return masks[0], masks[1], masks[2], masks[3]
+
+
 _CARD_IN_ORDER = tuple(sorted(ALL_CARDS, key=_display_key))
 _ORDER_OF = tuple(_CARD_IN_ORDER.index(card) for card in ALL_CARDS)
 
