@@ -17,7 +17,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
-from .cards import (LAST_TRICK_BONUS, ByTeam, Card, CardLike, CardsLike, Rank, Seat, SeatLike, Suit,
+from .cards import (LAST_TRICK_BONUS, SEATS, ByTeam, Card, CardLike, CardsLike, Rank, Seat, SeatLike, Suit,
                     SuitLike, Team, TeamLike, split_cards)
 from .deal import Deal, check_deal
 from ..errors import IllegalPlayError, NotationError, RulesError, SolverError, quote
@@ -39,7 +39,7 @@ class Trick:
 
     def seat_of(self, index: int) -> Seat:
         """The seat that played `cards[index]`."""
-        return Seat((self.leader + index) % 4)
+        return SEATS[(self.leader + index) % 4]
 
 
 # -- the rules of one trick, as functions of the cards on the table -----------------------------
@@ -91,7 +91,7 @@ def legal_cards(hand: Iterable[Card], trick: List[Card], seat: Seat, trick_leade
     higher = [c for c in trumps if beats_highest(c)]
     lower = [c for c in trumps if not beats_highest(c)]
 
-    winner = Seat((trick_leader + winning_index(trick, trump)) % 4)
+    winner = SEATS[(trick_leader + winning_index(trick, trump)) % 4]
     if rules.trump_duty == "amsterdam" and winner == seat.partner:
         # Exempt from trumping; undertrumping partner is still limited by `undertrump`.
         if lower and non_trumps and rules.undertrump == "forbidden":
@@ -268,7 +268,7 @@ class Game:
     @property
     def to_move(self) -> Seat:
         """The seat whose turn it is."""
-        return Seat((self.trick_leader + len(self.current_trick)) % 4)
+        return SEATS[(self.trick_leader + len(self.current_trick)) % 4]
 
     @property
     def trick_number(self) -> int:
@@ -377,7 +377,7 @@ class Game:
     def _close_trick(self) -> Trick:
         cards = tuple(self.current_trick)
         leader = self.trick_leader
-        winner = Seat((leader + winning_index(list(cards), self.trump)) % 4)
+        winner = SEATS[(leader + winning_index(list(cards), self.trump)) % 4]
         number = len(self.tricks) + 1
         if self.rules.contract == "ledig":   # only tricks count (docs/rules.md, "Ledig")
             return Trick(number, leader, cards, winner, 0, 0)
