@@ -1,11 +1,11 @@
-"""The public calls replay the cards played in the engine (Solver._moves_replayed_in_engine):
-the values, and the errors, are those of the Game's replay, under every rule option and
-whatever form the cards played come in."""
+"""The public calls replay the cards played in the engine (Solver._moves_replayed_in_engine,
+Solver._solved_in_engine): the values, lines, totals and errors are those of the Game's
+replay, under every rule option and whatever form the cards played come in."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SLOW, positions, rules_strategy
+from conftest import SLOW, example_counts, positions, rules_strategy
 from solver import Deal, Game, IllegalPlayError, Rules, Solver
 from solver.engine.reference import minimax_moves
 from solver.engine.search import engine_spec
@@ -24,6 +24,43 @@ def test_solve_moves_equals_the_games_replay(game, objective, as_text):
     assert fast == slow
     if len(game.tricks) >= 5:
         assert fast == minimax_moves(game, objective)
+
+
+@pytest.mark.parametrize("examples", example_counts(60))
+def test_solve_equals_the_games_replay_line_and_tallies(examples):
+    """The value, the line, the nodes and each team's total at the end of the line, as the
+    Game's path finds them (on a fresh Solver each: the nodes depend on the table)."""
+    @settings(max_examples=examples, **SLOW)
+    @given(positions(tricks_left=st.integers(1, 4)),
+           st.sampled_from(["points", "score", "make"]), st.booleans())
+    def check(game, objective, as_text):
+        played = " ".join(map(str, game.played)) if as_text else list(game.played)
+        fast = Solver(game.rules).solve(game.deal, game.trump, game.leader, game.playing,
+                                        played=played, objective=objective)
+        replayed = Game(game.deal, game.trump, game.leader, game.playing, game.rules)
+        replayed.replay(game.played)
+        assert fast == Solver(game.rules)._solved_on_game(replayed, objective)
+    check()
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(roem="hand"), Rules(pit="any", stuk="hand"),
+                                   Rules(double_suits=["S"], hand_roem_needs_trick=True)],
+                         ids=["default", "roem in hand", "pit any, stuk in hand",
+                              "double suits, hand roem needs a trick"])
+def test_solve_of_a_finished_round_gives_the_games_tallies(rules):
+    """All 32 cards played: no line, and the totals are the Game's own tallies, pits and
+    hand roem included (the best line of each deal, so some rounds end in a pit)."""
+    solver = Solver(rules)
+    # Each seat holds one whole suit: with spades trump N takes every trick, with hearts E.
+    suits = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
+    for deal, trump in [(Deal.random(seed), "S") for seed in range(12)] + [(suits, "S"),
+                                                                            (suits, "H")]:
+        line = solver.solve(deal, trump, "N", "NS", rules).line
+        result = solver.solve(deal, trump, "N", "NS", rules, line)
+        game = Game(deal, trump, "N", "NS", rules)
+        game.replay(line)
+        assert result.line == [] and result.played == line
+        assert dict(result.totals) == {team: game.tally(team).total for team in game.tallies()}
 
 
 @settings(max_examples=40, **SLOW)

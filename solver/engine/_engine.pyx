@@ -933,21 +933,25 @@ cdef class Engine:
         line's first card too. A finished round has the line []."""
         self._require_ready()
         cdef State s = self._searched(position, metric)
+        return self._solve(&s, metric)
+
+    cdef tuple _solve(self, const State* s, int metric):
+        """solve() of a State made ready for a search (by _searched, or replayed in C)."""
         cdef State child
         cdef int cards[32]
         cdef int n = 0, value
         self.S.metric = metric
-        self.S.root_ply = ply_of(&s)
-        self._sync_oracle(&s)
+        self.S.root_ply = ply_of(s)
+        self._sync_oracle(s)
         self._busy = True
         try:
             with nogil:
                 if s.tricks_left == 0:
-                    value = final_value(&self.S.p, metric, &s)
+                    value = final_value(&self.S.p, metric, s)
                 else:
-                    value = root_value(&self.S, &s, cards)
+                    value = root_value(&self.S, s, cards)
                     if not self.S.interrupted:
-                        child = s
+                        child = s[0]
                         play(&self.S.p, &child, cards[0])
                         n = 1 + keep_line(&self.S, &child, value, value, True, 31, cards + 1)
         finally:
@@ -983,6 +987,35 @@ cdef class Engine:
             return ROW_OK, []
         adopt_deal(&self.S, &s)
         return ROW_OK, self._child_values(&s, metric, window)
+
+    def solve_after(self, hands, int leader, bytes played, int metric):
+        """(first_bad, value, line, totals): the position after the cards `played`, replayed
+        and checked as moves_after does, then solve(position, metric); totals are each
+        side's card points, roem and pit once the line is played out (side 0 the playing
+        team's), as final_value counts them. With a bad card: its index, 0, [], (0, 0)."""
+        self._require_ready()
+        cdef uint32_t masks[4]
+        cdef State s, end
+        cdef int first_bad, card
+        cdef int totals[2]
+        _check_hands(hands, masks)
+        if not 0 <= leader <= 3:
+            raise ValueError(f"leader {leader} is not a seat 0..3")
+        if not 0 <= metric <= 2:
+            raise ValueError(f"metric {metric} is not one of 0..2")
+        cdef const unsigned char* buffer = played
+        first_bad = replay_played(&self.S.p, &s, masks, leader, <const int8_t*>buffer,
+                                  min(len(played), 33))
+        if first_bad != ROW_OK:
+            return first_bad, 0, [], (0, 0)
+        check_position_fits(&self.S.p, &s)
+        adopt_deal(&self.S, &s)
+        value, line = self._solve(&s, metric)
+        end = s
+        for card in line:
+            play(&self.S.p, &end, card)
+        final_totals(&self.S.p, &end, totals)
+        return ROW_OK, value, line, (totals[0], totals[1])
 
     def check_rows(self, list specs, const int32_t[::1] params_of, const uint32_t[:, ::1] hands,
                    const int8_t[::1] leader, const int8_t[:, ::1] played, int32_t[::1] status,

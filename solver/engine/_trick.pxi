@@ -233,14 +233,10 @@ cdef inline void take_last_trick(const Params* p, State* s) noexcept nogil:
 
 # -- values -----------------------------------------------------------------------------------
 
-cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil:
-    """The metric of a finished round (scoring.py in C: hand roem, pit, nat, kraken; ledig)."""
-    if metric == METRIC_CARDS:
-        return s.pts[0]
-    if metric == METRIC_LEDIG:
-        return -s.bidder_won
+cdef inline void final_totals(const Params* p, const State* s, int* total) noexcept nogil:
+    """Each side's card points, roem and pit at the end of a round (a trump round's; the
+    Game's tallies): hand roem, afkeuren and the pit bonus (scoring.py in C)."""
     cdef int combo[2]
-    cdef int total[2]
     cdef int side
     if not p.hand_needs_trick or (s.won[0] > 0 and s.won[1] > 0):
         total[0] = s.pts[0] + s.roem[0] + p.hand_settled[0]
@@ -259,6 +255,16 @@ cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil
         total[0] += p.pit_bonus
     if s.won[1] == 8 and p.pit_mode == PIT_ANY:
         total[1] += p.pit_bonus
+
+
+cdef int final_value(const Params* p, int metric, const State* s) noexcept nogil:
+    """The metric of a finished round (scoring.py in C: hand roem, pit, nat, kraken; ledig)."""
+    if metric == METRIC_CARDS:
+        return s.pts[0]
+    if metric == METRIC_LEDIG:
+        return -s.bidder_won
+    cdef int total[2]
+    final_totals(p, s, total)
     if metric == METRIC_POINTS:
         return total[0] - total[1]
     cdef bint made

@@ -10,7 +10,8 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar
+from typing import (Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Tuple, Type,
+                    TypeVar)
 
 from ..model.cards import (ALL_CARDS, ByTeam, Card, CardsLike, Rank, Seat, SeatLike, Suit,
                            SuitLike, Team, TeamLike, parse_cards)
@@ -193,10 +194,10 @@ class Solver:
         # configure + search is one step: two threads interleaving them would search one
         # round's position under the other round's rules.
         self._lock = threading.RLock()
-        # What the last calls' arguments came to (_moves_replayed_in_engine): (the rules as
-        # given, the Solver's, the deal where the spec reads it, (spec, leader, metric)).
+        # What the last calls' arguments came to (_engine_round): (the rules as given, the
+        # Solver's, the deal where the spec reads it, the round).
         self._calls: Dict[Tuple[Any, ...], Tuple[Any, Rules, Optional[Deal],
-                                                 Tuple[Dict[str, Any], int, int]]] = {}
+                                                 "_EngineRound"]] = {}
 
     def __reduce__(self) -> Tuple[Type["Solver"], Tuple[Rules, int]]:
         # A pickled Solver (say, sent to a worker process) arrives with a fresh, empty table.
@@ -229,7 +230,18 @@ class Solver:
         tricks (docs/rules.md, "Ledig"), and `totals` are 0. A three-player round takes
         `dummy=`."""
         check_objective(objective)
-        game = self.game(deal, trump, leader, playing, rules, played, bidder=bidder, dummy=dummy)
+        played = _read_once(played)
+        if bidder is None and dummy is None:
+            result = self._solved_in_engine(deal, trump, leader, playing, rules, played,
+                                            objective)
+            if result is not None:
+                return result
+        return self._solved_on_game(
+            self.game(deal, trump, leader, playing, rules, played, bidder=bidder, dummy=dummy),
+            objective)
+
+    def _solved_on_game(self, game: Game, objective: str) -> SolveResult:
+        """solve of `game`'s position (a Game of this call's own, which it plays on)."""
         aim = objective_of(game.rules, objective)
         # Held across the whole solve, so that the count is this solve's nodes alone when
         # other threads share the Solver (the lock is reentrant: each engine call takes it too).
@@ -259,13 +271,7 @@ class Solver:
         """{card: value} for every legal card of the player to move: the value if that card
         is played and both sides play optimally afterwards."""
         check_objective(objective)
-        if not isinstance(played, (str, list, tuple)):
-            # Read an iterator once: the engine's path may stop part-way and hand the cards
-            # played to the Game's path, which would then miss those already read.
-            try:
-                played = list(played)
-            except TypeError:
-                pass            # not cards at all: the Game's path names what is wrong
+        played = _read_once(played)
         if bidder is None and dummy is None:
             values = self._moves_replayed_in_engine(deal, trump, leader, playing, rules, played,
                                                     objective)
@@ -285,6 +291,59 @@ class Solver:
         pure-Python Game and its replay cost several times the search of a late position.
         None when an argument is not plainly good (a card not held or illegal, anything
         unreadable): the Game's path then says what is wrong, as it always has."""
+        round_ = self._engine_round(deal, trump, leader, playing, rules, objective)
+        if round_ is None or round_.moves_metric is None:
+            return None
+        cards = _played_indices(played)
+        if cards is None:
+            return None
+        with self._lock:
+            start = time.perf_counter()
+            try:
+                self.engine.configure(round_.spec)
+                bad, values = self.engine.moves_after(deal._masks, round_.leader, cards,
+                                                      round_.moves_metric)
+            finally:
+                self.search_seconds += time.perf_counter() - start
+        if bad >= 0:
+            return None
+        return {ALL_CARDS[card]: value for card, value in values}
+
+    def _solved_in_engine(self, deal: Deal, trump: Optional[SuitLike],
+                          leader: Optional[SeatLike], playing: Optional[TeamLike],
+                          rules: Optional[RulesLike], played: CardsLike, objective: str
+                          ) -> Optional[SolveResult]:
+        """solve with the cards played, the line and the totals it ends with played in the
+        engine: the Game's replay and tallies cost twenty times the search after 22 cards.
+        None where _moves_replayed_in_engine would be: the Game's path then solves it."""
+        round_ = self._engine_round(deal, trump, leader, playing, rules, objective)
+        if round_ is None or round_.solve_metric is None:
+            return None
+        cards = _played_indices(played)
+        if cards is None:
+            return None
+        with self._lock:
+            nodes, start = self.engine.nodes, time.perf_counter()
+            try:
+                self.engine.configure(round_.spec)
+                bad, value, line, (ours, theirs) = self.engine.solve_after(
+                    deal._masks, round_.leader, cards, round_.solve_metric)
+            finally:
+                self.search_seconds += time.perf_counter() - start
+            nodes = self.engine.nodes - nodes
+        if bad >= 0:
+            return None
+        team = round_.playing
+        totals = ByTeam({Team.NS: ours if team == Team.NS else theirs,
+                         Team.EW: ours if team == Team.EW else theirs})
+        return SolveResult(objective, value, totals, [ALL_CARDS[card] for card in line], nodes,
+                           [ALL_CARDS[card] for card in cards])
+
+    def _engine_round(self, deal: Deal, trump: Optional[SuitLike], leader: Optional[SeatLike],
+                      playing: Optional[TeamLike], rules: Optional[RulesLike], objective: str
+                      ) -> Optional["_EngineRound"]:
+        """What a call's round comes to for the engine, or None when an argument is not
+        plainly good (the Game's path then says what is wrong)."""
         if not isinstance(deal, Deal) or trump is None or leader is None or playing is None:
             return None
         # Loops over positions (of one round, or of many deals under one contract) pass the
@@ -302,37 +361,19 @@ class Solver:
                 kept = False
         if (known is not None and known[0] is rules and known[1] is self.rules
                 and (known[2] is None or known[2] is deal)):
-            spec, first, metric = known[3]
-        else:
-            try:
-                checked = check_rules(rules, self.rules)
-                plain = objective_of(checked, objective).metric
-                if plain is None:       # not a plain metric: the Game's path searches it
-                    return None
-                metric = plain
-                trump, leader = Suit.parse(trump), Seat.parse(leader)
-                spec = engine_spec(Game(deal, trump, leader, Team.parse(playing), checked))
-                first = int(leader)
-            except (SolverError, TypeError, ValueError):
-                return None
-            if kept:
-                keep(self._calls, key, (rules, self.rules,
-                                        deal if spec_reads_deal(checked) else None,
-                                        (spec, first, metric)))
-        masks = deal._masks
-        cards = _played_indices(played)
-        if cards is None:
+            return known[3]
+        try:
+            checked = check_rules(rules, self.rules)
+            aim = objective_of(checked, objective)
+            suit, seat, team = Suit.parse(trump), Seat.parse(leader), Team.parse(playing)
+            spec = engine_spec(Game(deal, suit, seat, team, checked))
+        except (SolverError, TypeError, ValueError):
             return None
-        with self._lock:
-            start = time.perf_counter()
-            try:
-                self.engine.configure(spec)
-                bad, values = self.engine.moves_after(masks, first, cards, metric)
-            finally:
-                self.search_seconds += time.perf_counter() - start
-        if bad >= 0:
-            return None
-        return {ALL_CARDS[card]: value for card, value in values}
+        round_ = _EngineRound(spec, int(seat), team, aim.metric, aim.solve_metric)
+        if kept:
+            keep(self._calls, key, (rules, self.rules, deal if spec_reads_deal(checked) else None,
+                                    round_))
+        return round_
 
     # -- on a Game -------------------------------------------------------------------------------
 
@@ -449,6 +490,29 @@ class _Position:
     def child_bounds(self, metric: int, alpha: int, beta: int) -> List[Tuple[int, int]]:
         return self._solver._call(self._game, self._solver.engine.child_bounds, metric, alpha,
                                   beta)
+
+
+class _EngineRound(NamedTuple):
+    """A call's round as the engine takes it (but the hands, the deal's own sets): its spec,
+    the leader of trick 1, the playing team, and the metrics that solve_moves and solve
+    search (None: not a plain metric, searched by the Game's path)."""
+
+    spec: Dict[str, Any]
+    leader: int
+    playing: Team
+    moves_metric: Optional[int]
+    solve_metric: Optional[int]
+
+
+def _read_once(played: CardsLike) -> CardsLike:
+    """An iterator of cards played as a list: the engine's path may stop part-way and hand
+    the cards played to the Game's path, which would then miss those already read."""
+    if isinstance(played, (str, list, tuple)):
+        return played
+    try:
+        return list(played)
+    except TypeError:
+        return played       # not cards at all: the Game's path names what is wrong
 
 
 _INDEX_OF: Dict[Any, int] = {card: card.index for card in ALL_CARDS}
