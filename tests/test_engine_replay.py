@@ -117,6 +117,20 @@ def test_one_call_over_many_deals_keeps_each_deals_values(rules):
                 Solver(rules).move_values(game, objective)
 
 
+@pytest.mark.parametrize("rules", [Rules(), Rules(roem="hand"), Rules(stuk="hand")],
+                         ids=["spec of the rules", "roem in hand", "stuk in hand"])
+def test_one_solver_over_games_of_many_deals_keeps_each_deals_values(rules):
+    """The calls on a Game keep its round's spec as the calls with a deal do: never one
+    deal's for another where the rules read the deal."""
+    solver = Solver()
+    for i in range(12):
+        game = Game(Deal.random(200 + i), "D", "E", "EW", rules)
+        for _ in range(8 + i % 9):
+            game.play(game.legal_cards()[0])
+        assert solver.value(game, "score") == Solver(rules).value(game, "score")
+        assert solver.move_values(game) == Solver(rules).move_values(game)
+
+
 def test_the_engines_replay_refuses_a_bad_deal_by_name():
     engine = Solver().engine
     engine.configure(engine_spec(Game(Deal.random(1), "H", "N", "NS")))

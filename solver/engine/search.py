@@ -339,6 +339,16 @@ class Solver:
         return SolveResult(objective, value, totals, [ALL_CARDS[card] for card in line], nodes,
                            [ALL_CARDS[card] for card in cards])
 
+    def _spec_of(self, game: Game) -> Dict[str, Any]:
+        """engine_spec(game), kept as a call's round is where the round is one the calls
+        with a deal take (a trump round of four)."""
+        if game.rules.contract != "ledig" and game.dummy is None:
+            round_ = self._engine_round(game.deal, game.trump, game.leader, game.playing,
+                                        game.rules, "points")
+            if round_ is not None:
+                return round_.spec
+        return engine_spec(game)
+
     def _engine_round(self, deal: Deal, trump: Optional[SuitLike], leader: Optional[SeatLike],
                       playing: Optional[TeamLike], rules: Optional[RulesLike], objective: str
                       ) -> Optional["_EngineRound"]:
@@ -459,7 +469,7 @@ class Solver:
 
     def _call(self, game: Game, method: Callable[..., Returned], *args: Any) -> Returned:
         """`method(position, *args)` on the engine configured for `game`'s rules."""
-        spec, position = engine_spec(game), engine_position(game)
+        spec, position = self._spec_of(game), engine_position(game)
         with self._lock:
             start = time.perf_counter()
             try:
