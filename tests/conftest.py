@@ -4,6 +4,7 @@ import os
 import shutil
 import signal
 import subprocess
+import threading
 import time
 from dataclasses import replace
 
@@ -253,3 +254,19 @@ def torch():
         import torch
         return torch
     return pytest.importorskip("torch")
+
+
+def interrupt_once_searching(engine, after_nodes=10_000):
+    """A started thread that sends Ctrl-C (SIGINT) to the main thread once `engine` has
+    searched `after_nodes` nodes: inside the search, however late a loaded machine lets a
+    timer run (a fixed delay sometimes fired after the search had ended)."""
+    def watch():
+        deadline = time.monotonic() + 60
+        while not (engine.searching and engine.nodes >= after_nodes):
+            if time.monotonic() > deadline:
+                return      # the test then fails on the missing KeyboardInterrupt
+            time.sleep(0.0005)
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    return watcher

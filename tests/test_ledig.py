@@ -5,14 +5,12 @@ The default run keeps each property short; `python -m pytest -m slow` runs them 
 and on whole deals.
 """
 import random
-import signal
-import threading
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SLOW, example_counts, ledig_positions
+from conftest import SLOW, example_counts, interrupt_once_searching, ledig_positions
 from ledig_solver import ledig_points
 from test_engine_rules import play_out_and_compare
 from solver import Card, Deal, Game, Rules, Seat, Team
@@ -330,9 +328,7 @@ def test_ctrl_c_stops_a_ledig_search_and_leaves_the_solver_sound():
     expected = fresh.move_values(game, "points")
     full = fresh.engine.nodes
     solver = Solver(table_mb=1)
-    interrupt = threading.Timer(0.02, signal.pthread_kill,
-                                (threading.main_thread().ident, signal.SIGINT))
-    interrupt.start()
+    interrupt = interrupt_once_searching(solver.engine)
     with pytest.raises(KeyboardInterrupt):
         solver.move_values(game, "points")
     interrupt.join()

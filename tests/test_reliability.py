@@ -1,6 +1,5 @@
 """Never a silent wrong answer: option ranges, a Solver that a failed call or a second thread
 cannot corrupt, interruption, and record and argument errors that say what is wrong."""
-import signal
 import threading
 import time
 
@@ -8,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SLOW, positions
+from conftest import SLOW, interrupt_once_searching, positions
 from solver import (Card, Deal, DealError, Game, GameRecord, IllegalPlayError, NotationError,
                     RecordError, Rules, RulesError, Solver, SolverError, analyse_bidding,
                     analyse_play, solve, solve_table)
@@ -167,10 +166,8 @@ def test_ctrl_c_stops_a_search_and_leaves_the_solver_sound():
     expected = fresh._search(game, score)
     full = fresh.engine.nodes
     solver = Solver(table_mb=1)
-    # Early enough that the search is far from done (about 2M nodes, some 50 ms).
-    interrupt = threading.Timer(0.015, signal.pthread_kill,
-                                (threading.main_thread().ident, signal.SIGINT))
-    interrupt.start()
+    # Far from done: the whole search is about 1.8M nodes.
+    interrupt = interrupt_once_searching(solver.engine)
     with pytest.raises(KeyboardInterrupt):
         solver._search(game, score)
     interrupt.join()
