@@ -3,6 +3,7 @@ owned by the engine layer; the batch hands it rows and leaves the bits to it; an
 round's spec depends on its deal."""
 import ast
 import pathlib
+import pickle
 
 import numpy as np
 import pytest
@@ -35,6 +36,16 @@ def test_a_deal_keeps_its_hands_as_the_engines_sets(make):
     for seed in range(20):
         deal = make(Deal.random(seed))
         assert deal._masks == tuple(hand_mask(deal[seat]) for seat in Seat)
+
+
+def test_a_pickled_deal_keeps_its_sets_and_one_pickled_without_them_gets_them():
+    deal = Deal.random(7)
+    again = pickle.loads(pickle.dumps(deal))
+    assert again == deal and again._masks == deal._masks
+    old = Deal.__new__(Deal)
+    old.__setstate__((None, {"_hands": deal.hands}))     # as pickled before the sets
+    assert old == deal and old._masks == deal._masks
+    assert solver.solve_moves(old, "S", "N", "NS") == solver.solve_moves(deal, "S", "N", "NS")
 
 
 def test_the_rows_hands_are_each_seats_hand():

@@ -640,7 +640,7 @@ cdef class Engine:
         Every number is checked first: a bad spec raises ValueError and leaves the engine
         exactly as it was."""
         self._require_idle()
-        if spec is self._spec or spec == self._spec:    # a Solver's calls pass the same dict
+        if spec == self._spec:
             return
         cdef int known
         for known in range(len(self._known_specs)):

@@ -107,6 +107,16 @@ class Deal:
             raise DealError(f"card {missing} missing from the deal")
         raise AssertionError("unreachable: the masks show a card missing or twice")
 
+    def __getstate__(self) -> "tuple[tuple[Card, ...], ...]":
+        return self._hands
+
+    def __setstate__(self, state: Any) -> None:
+        # A deal pickled before it kept its masks comes as (None, {"_hands": ...}).
+        if len(state) == 2 and isinstance(state[1], dict):
+            state = state[1]["_hands"]
+        self._hands = state
+        self._masks = _masks_of(state)
+
     def __getitem__(self, seat: SeatLike) -> "tuple[Card, ...]":
         """The hand dealt to `seat`, highest suit (spades) first, high cards first."""
         return self._hands[Seat.parse(seat)]
