@@ -967,21 +967,10 @@ cdef class Engine:
         1, replayed here with every card checked, then `child_values(position, metric,
         window)`. first_bad is -1 when every card was legal, else the index in `played` of the
         first that was not, with no values."""
-        self._require_ready()
-        cdef uint32_t masks[4]
         cdef State s
-        cdef int first_bad
-        _check_hands(hands, masks)
-        if not 0 <= leader <= 3:
-            raise ValueError(f"leader {leader} is not a seat 0..3")
-        if not 0 <= metric <= 2:
-            raise ValueError(f"metric {metric} is not one of 0..2")
-        cdef const unsigned char* buffer = played
-        first_bad = replay_played(&self.S.p, &s, masks, leader, <const int8_t*>buffer,
-                                  min(len(played), 33))
+        cdef int first_bad = self._replayed(hands, leader, played, metric, &s)
         if first_bad != ROW_OK:
             return first_bad, []
-        check_position_fits(&self.S.p, &s)
         if s.tricks_left == 0:
             return ROW_OK, []
         adopt_deal(&self.S, &s)
@@ -992,22 +981,12 @@ cdef class Engine:
         and checked as moves_after does, then solve(position, metric); totals are each
         side's card points, roem and pit once the line is played out (side 0 the playing
         team's), as final_value counts them. With a bad card: its index, 0, [], (0, 0)."""
-        self._require_ready()
-        cdef uint32_t masks[4]
         cdef State s, end
-        cdef int first_bad, card
+        cdef int card
         cdef int totals[2]
-        _check_hands(hands, masks)
-        if not 0 <= leader <= 3:
-            raise ValueError(f"leader {leader} is not a seat 0..3")
-        if not 0 <= metric <= 2:
-            raise ValueError(f"metric {metric} is not one of 0..2")
-        cdef const unsigned char* buffer = played
-        first_bad = replay_played(&self.S.p, &s, masks, leader, <const int8_t*>buffer,
-                                  min(len(played), 33))
+        cdef int first_bad = self._replayed(hands, leader, played, metric, &s)
         if first_bad != ROW_OK:
             return first_bad, 0, [], (0, 0)
-        check_position_fits(&self.S.p, &s)
         adopt_deal(&self.S, &s)
         value, line = self._solve(&s, metric)
         end = s
@@ -1015,6 +994,24 @@ cdef class Engine:
             play(&self.S.p, &end, card)
         final_totals(&self.S.p, &end, totals)
         return ROW_OK, value, line, (totals[0], totals[1])
+
+    cdef int _replayed(self, hands, int leader, bytes played, int metric, State* s) except? -2:
+        """moves_after's and solve_after's replay: the arguments checked (ValueError), then
+        the cards played from the deal, each checked, into `s`; the index of the first bad
+        card, or ROW_OK."""
+        self._require_ready()
+        cdef uint32_t masks[4]
+        _check_hands(hands, masks)
+        if not 0 <= leader <= 3:
+            raise ValueError(f"leader {leader} is not a seat 0..3")
+        if not 0 <= metric <= 2:
+            raise ValueError(f"metric {metric} is not one of 0..2")
+        cdef const unsigned char* buffer = played
+        cdef int first_bad = replay_played(&self.S.p, s, masks, leader, <const int8_t*>buffer,
+                                           min(len(played), 33))
+        if first_bad == ROW_OK:
+            check_position_fits(&self.S.p, s)
+        return first_bad
 
     def check_rows(self, list specs, const int32_t[::1] params_of, const uint32_t[:, ::1] hands,
                    const int8_t[::1] leader, const int8_t[:, ::1] played, int32_t[::1] status,

@@ -297,14 +297,8 @@ class Solver:
         cards = _played_indices(played)
         if cards is None:
             return None
-        with self._lock:
-            start = time.perf_counter()
-            try:
-                self.engine.configure(round_.spec)
-                bad, values = self.engine.moves_after(deal._masks, round_.leader, cards,
-                                                      round_.moves_metric)
-            finally:
-                self.search_seconds += time.perf_counter() - start
+        bad, values = self._configured(round_.spec, self.engine.moves_after, deal._masks,
+                                       round_.leader, cards, round_.moves_metric)
         if bad >= 0:
             return None
         return {ALL_CARDS[card]: value for card, value in values}
@@ -322,14 +316,11 @@ class Solver:
         cards = _played_indices(played)
         if cards is None:
             return None
-        with self._lock:
-            nodes, start = self.engine.nodes, time.perf_counter()
-            try:
-                self.engine.configure(round_.spec)
-                bad, value, line, (ours, theirs) = self.engine.solve_after(
-                    deal._masks, round_.leader, cards, round_.solve_metric)
-            finally:
-                self.search_seconds += time.perf_counter() - start
+        with self._lock:        # the nodes of this call alone, as in _solved_on_game
+            nodes = self.engine.nodes
+            bad, value, line, (ours, theirs) = self._configured(
+                round_.spec, self.engine.solve_after, deal._masks, round_.leader, cards,
+                round_.solve_metric)
             nodes = self.engine.nodes - nodes
         if bad >= 0:
             return None
@@ -469,12 +460,17 @@ class Solver:
 
     def _call(self, game: Game, method: Callable[..., Returned], *args: Any) -> Returned:
         """`method(position, *args)` on the engine configured for `game`'s rules."""
-        spec, position = self._spec_of(game), engine_position(game)
+        return self._configured(self._spec_of(game), method, engine_position(game), *args)
+
+    def _configured(self, spec: Dict[str, Any], method: Callable[..., Returned],
+                    *args: Any) -> Returned:
+        """`method(*args)` on the engine configured with `spec`: one step under the lock, its
+        time counted in search_seconds."""
         with self._lock:
             start = time.perf_counter()
             try:
                 self.engine.configure(spec)
-                return method(position, *args)
+                return method(*args)
             finally:
                 self.search_seconds += time.perf_counter() - start
 
