@@ -107,14 +107,16 @@ def test_one_call_over_many_deals_keeps_each_deals_values(rules):
     rules that read the deal (who holds roem or stuk) must not lend one deal's spec to the
     next."""
     solver = Solver()
+    games = []
     for i in range(12):
-        deal = Deal.random(100 + i)
-        game = Game(deal, "H", "N", "NS", rules)
+        game = Game(Deal.random(100 + i), "H", "N", "NS", rules)
         for _ in range(12 + i % 5):
             game.play(game.legal_cards()[-1])
+        games.append(game)
+    for game in games + games[::-1]:        # and back: each deal's own kept spec, or a new one
         for objective in ("points", "score"):
-            assert solver.solve_moves(deal, "H", "N", "NS", rules, game.played, objective) == \
-                Solver(rules).move_values(game, objective)
+            assert solver.solve_moves(game.deal, "H", "N", "NS", rules, game.played,
+                                      objective) == Solver(rules).move_values(game, objective)
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(roem="hand"), Rules(stuk="hand")],

@@ -360,6 +360,8 @@ class Solver:
                 known = self._calls.get(key)
             except TypeError:   # an argument that does not hash: worked out below, or refused
                 kept = False
+            if known is not None and known[2] is not None:  # rules that read it: per deal
+                known = self._calls.get(key + (id(deal),))
         if (known is not None and known[0] is rules and known[1] is self.rules
                 and (known[2] is None or known[2] is deal)):
             return known[3]
@@ -372,8 +374,11 @@ class Solver:
             return None
         round_ = _EngineRound(spec, int(seat), team, aim.metric, aim.solve_metric)
         if kept:
-            keep(self._calls, key, (rules, self.rules, deal if spec_reads_deal(checked) else None,
-                                    round_))
+            reads_deal = spec_reads_deal(checked)
+            kept_as = (rules, self.rules, deal if reads_deal else None, round_)
+            keep(self._calls, key, kept_as)
+            if reads_deal:
+                keep(self._calls, key + (id(deal),), kept_as)
         return round_
 
     # -- on a Game -------------------------------------------------------------------------------
