@@ -21,6 +21,7 @@ The same array is the `information_state_tensor` of the OpenSpiel game (`solver.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Dict, Iterable, NamedTuple, Optional, Tuple
 
 import numpy as np
@@ -46,7 +47,7 @@ class Block(NamedTuple):
 
     @property
     def size(self) -> int:
-        return int(np.prod(self.shape))
+        return math.prod(self.shape)
 
     @property
     def slice(self) -> slice:
@@ -96,6 +97,8 @@ def _build_layout() -> Dict[str, Block]:
 
 _LAYOUT = _build_layout()
 SIZE = sum(block.size for block in _LAYOUT.values())
+# Each block's name, slice and shape, worked out once: every observation unpacks its array.
+_UNPACKED = tuple((block.name, block.slice, block.shape) for block in _LAYOUT.values())
 
 
 def layout() -> Dict[str, Block]:
@@ -114,7 +117,7 @@ def unpack(x: Any) -> Dict[str, np.ndarray]:
     if x.shape[-1:] != (SIZE,):
         raise SolverError(f"an observation has {SIZE} numbers, got an array of shape {x.shape}")
     lead = x.shape[:-1]
-    return {b.name: x[..., b.slice].reshape(lead + b.shape) for b in _LAYOUT.values()}
+    return {name: x[..., where].reshape(lead + shape) for name, where, shape in _UNPACKED}
 
 
 # A bid of the draaikaart procedure: the seat, and whether it chose to play (else it passed).
