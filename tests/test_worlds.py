@@ -16,7 +16,7 @@ from solver.cli import main
 from solver.analysis.beliefs import PlayBelief, weighted_worlds
 from solver.analysis.beliefs import sample_worlds as belief_worlds
 from solver.bots.policy import PolicyModel
-from solver.model.worlds import count_worlds, excluded_cards
+from solver.model.worlds import _excluded_cards, count_worlds, excluded_cards, seen
 from solver.model.players import seen_seats
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"
@@ -132,6 +132,25 @@ def test_a_shown_void_is_never_broken():
         copy = replays(game, world)
         for seat, suits in voids.items():
             assert not any(c.suit in suits for c in copy.hands[seat])
+
+
+@settings(max_examples=25, **SLOW)
+@given(rules_strategy, st.integers(0, 2**32 - 1),
+       st.sampled_from([(4, "after_lead"), (3, "after_lead"), (3, "always"), (3, "never"),
+                        (2, "after_lead")]))
+def test_exclusions_extended_card_by_card_are_those_of_the_whole_play(rules, seed, table):
+    """The exclusions kept from a few cards back and extended by the cards since are those
+    the whole play gives: each seat asks after every card, or (with an odd seed) only when
+    it is to move, as bots in a round do."""
+    players, dummy_open = table
+    rules = replace(rules, players=players, dummy_open=dummy_open)
+    game = Game(Deal.random(seed), "D", "W", "EW", rules, dummy=Seat.E if players == 3 else None)
+    while not game.is_over:
+        for seat in Seat if seed % 2 == 0 else [game.to_move]:
+            assert excluded_cards(game, seat) == _excluded_cards(game, seen(game, seat))
+        legal = game.legal_cards()
+        game.play(legal[seed % len(legal)])
+        seed = seed * 6364136223846793005 + 1442695040888963407 & (2**64 - 1)
 
 
 def test_excluded_cards_name_the_suit_not_followed():

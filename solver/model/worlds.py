@@ -29,7 +29,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Seq
 
 from .._kept import keep
 from ..errors import SolverError, quote, shorten, whole_number
-from .cards import Card, Seat, SeatLike
+from .cards import SEATS, Card, Seat, SeatLike
 from .deal import Deal
 from .game import Game, check_game, legal_cards
 from .players import seen_seats
@@ -58,37 +58,62 @@ def same_round(game: Game, deal: Deal) -> Game:
 # The last exclusions worked out, by what they depend on: a bot's move asks for the same ones
 # twice (its view of the round, then its worlds), and each is a legality check per card
 # played and unseen card (a third of a PIMC move's time outside the searches at trick 5).
+# Those of a few cards back are extended by the cards since: each seat asks again a trick on.
 _EXCLUSIONS: Dict[Any, Dict[Seat, FrozenSet[Card]]] = {}
+_LOOK_BACK = 8
 
 
 def excluded_cards(game: Game, seat: Seat) -> Dict[Seat, FrozenSet[Card]]:
     """For every seat whose hand `seat` does not see, the unseen cards it cannot hold, given
     the play so far."""
     known = seen(game, seat)
-    # The play, the round and the hands `seat` sees fix them (the unseen cards are the rest).
-    key = (game.rules, game.trump, game.leader, game.playing, game.bidder, game.dummy,
-           tuple(game.played), seat, known, tuple(frozenset(game.hands[s]) for s in sorted(known)))
-    found = _EXCLUSIONS.get(key)
+    # The round, the hands `seat` sees as dealt and the play fix them (the unseen cards are
+    # the rest).
+    round_ = (game.rules, game.trump, game.leader, game.playing, game.bidder, game.dummy, seat,
+              known, tuple(frozenset(game.deal[s]) for s in sorted(known)))
+    played = tuple(game.played)
+    found = _EXCLUSIONS.get((round_, played))
     if found is None:
-        found = keep(_EXCLUSIONS, key, _excluded_cards(game, seat, known))
+        since, before = 0, None
+        for back in range(1, min(len(played), _LOOK_BACK) + 1):
+            before = _EXCLUSIONS.get((round_, played[:-back]))
+            if before is not None:
+                since = len(played) - back
+                break
+        found = keep(_EXCLUSIONS, (round_, played), _excluded_cards(game, known, since, before))
     return dict(found)
 
 
-def _excluded_cards(game: Game, seat: Seat, known: FrozenSet[Seat]
+def _excluded_cards(game: Game, known: FrozenSet[Seat], since: int = 0,
+                    before: Optional[Dict[Seat, FrozenSet[Card]]] = None
                     ) -> Dict[Seat, FrozenSet[Card]]:
+    """The exclusions of the play: those `before` card `since` (None: from the start), and
+    what each card from there tells. The unseen cards only shrink (a card played is seen), so
+    a card excluded before still is, while it is unseen."""
     unseen = _unseen(game, known)
-    excluded: Dict[Seat, Set[Card]] = {s: set() for s in Seat if s not in known}
-    replay = same_round(game, game.deal)
-    for card in game.played:
-        player = replay.to_move
-        if player not in known:
-            for other in unseen:
-                allowed, _ = legal_cards([card, other], replay.current_trick, player,
-                                         replay.trick_leader, game.trump, game.rules)
-                if card not in allowed:
-                    excluded[player].add(other)
-        replay.play(card)
+    still = set(unseen)
+    excluded: Dict[Seat, Set[Card]] = {
+        s: set() if before is None else set(before[s] & still) for s in Seat if s not in known}
+    tricks = [(t.cards, t.leader) for t in game.tricks]
+    if game.current_trick:
+        tricks.append((tuple(game.current_trick), game.trick_leader))
+    for number, (cards, leader) in enumerate(tricks):
+        for i in range(max(0, since - 4 * number), len(cards)):
+            player = SEATS[(leader + i) % 4]
+            if player in excluded:
+                _exclude(excluded[player], cards[i], unseen, list(cards[:i]), player, leader,
+                         game)
     return {s: frozenset(cards) for s, cards in excluded.items()}
+
+
+def _exclude(excluded: Set[Card], card: Card, unseen: List[Card], trick: List[Card],
+             player: Seat, leader: Seat, game: Game) -> None:
+    """Add to `excluded` the unseen cards that `player`, playing `card` onto `trick`, shows
+    he did not hold: those a duty would have made him play instead."""
+    for other in unseen:
+        allowed, _ = legal_cards([card, other], trick, player, leader, game.trump, game.rules)
+        if card not in allowed:
+            excluded.add(other)
 
 
 def _unseen(game: Game, known: FrozenSet[Seat]) -> List[Card]:
