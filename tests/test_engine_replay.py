@@ -13,7 +13,7 @@ from solver.engine.search import engine_spec
 DEAL = Deal.from_pbn("N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ")
 
 @settings(max_examples=80, **SLOW)
-@given(positions(tricks_left=st.integers(1, 4)), st.sampled_from(["points", "score"]),
+@given(positions(tricks_left=st.integers(1, 4)), st.sampled_from(["points", "score", "make"]),
        st.booleans())
 def test_solve_moves_equals_the_games_replay(game, objective, as_text):
     played = " ".join(map(str, game.played)) if as_text else list(game.played)

@@ -995,6 +995,30 @@ cdef class Engine:
         final_totals(&self.S.p, &end, totals)
         return ROW_OK, value, line, (totals[0], totals[1])
 
+    def position_after(self, hands, int leader, bytes played):
+        """(first_bad, position): the position after the cards `played`, replayed and checked
+        as moves_after does, as the searches take it; with a bad card, its index and None."""
+        cdef State s
+        cdef int first_bad = self._replayed(hands, leader, played, METRIC_POINTS, &s)
+        if first_bad != ROW_OK:
+            return first_bad, None
+        return ROW_OK, Engine._position(&s)
+
+    def totals_after(self, position, line):
+        """Each side's card points, roem and pit (side 0 the playing team's) once the cards
+        `line` are played from `position` to the end of the round, as final_value counts
+        them (solve_after's totals)."""
+        self._require_ready()
+        cdef State s = self._state(position)
+        cdef int card
+        cdef int totals[2]
+        for card in line:
+            play_card(&self.S.p, &s, card)
+        if s.tricks_left:
+            raise ValueError(f"the line {list(line)} does not reach the end of the round")
+        final_totals(&self.S.p, &s, totals)
+        return totals[0], totals[1]
+
     cdef int _replayed(self, hands, int leader, bytes played, int metric, State* s) except? -2:
         """moves_after's and solve_after's replay: the arguments checked (ValueError), then
         the cards played from the deal, each checked, into `s`; the index of the first bad

@@ -10,8 +10,8 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import (Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Tuple, Type,
-                    TypeVar)
+from typing import (Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple,
+                    Type, TypeVar)
 
 from ..model.cards import (ALL_CARDS, ByTeam, Card, CardsLike, Rank, Seat, SeatLike, Suit,
                            SuitLike, Team, TeamLike, parse_cards)
@@ -23,7 +23,7 @@ from ..model.rules import Rules, RulesLike, check_rules
 from ..model.scoring import Value, check_objective, hand_roem, point_factor
 
 from ._compiled import engine as _engine
-from .objectives import INFINITY, objective_of
+from .objectives import INFINITY, Objective, objective_of
 # Where they were first defined: callers import them from here too.
 from .objectives import engine_metric as engine_metric, make_test as make_test
 
@@ -242,26 +242,30 @@ class Solver:
 
     def _solved_on_game(self, game: Game, objective: str) -> SolveResult:
         """solve of `game`'s position (a Game of this call's own, which it plays on)."""
-        aim = objective_of(game.rules, objective)
+        before = list(game.played)
+        value, line, nodes = self._solved_at(_Position.of_game(self, game),
+                                             objective_of(game.rules, objective))
+        if len(line) != 32 - len(before):     # pragma: no cover - an engine bug
+            raise AssertionError(f"the line {line} does not reach the end of the round")
+        for card in line:
+            game.place(card)    # this call's own Game; the engine's line is legal: no checks
+        totals = ByTeam({team: game.tally(team).total for team in Team})
+        return SolveResult(objective, value, totals, line, nodes, before)
+
+    def _solved_at(self, at: _Position, aim: Objective) -> Tuple[Value, List[Card], int]:
+        """(value, optimal line, nodes searched) of `at`'s position."""
         # Held across the whole solve, so that the count is this solve's nodes alone when
         # other threads share the Solver (the lock is reentrant: each engine call takes it too).
         with self._lock:
             start = self.engine.nodes
             if aim.solve_metric is not None:
                 # One engine call: the root's search finds the line's first card too.
-                value, cards = self._call(game, self.engine.solve, aim.solve_metric)
+                value, cards = at.call(self.engine.solve, aim.solve_metric)
                 line = [ALL_CARDS[c] for c in cards]
             else:
-                value = aim.value(_Position(self, game))
-                line = self._keeping(game, objective, value, 32, preferred=True)
-            nodes = self.engine.nodes - start
-        if len(line) != 32 - len(game.played):    # pragma: no cover - an engine bug
-            raise AssertionError(f"the line {line} does not reach the end of the round")
-        before = list(game.played)
-        for card in line:
-            game.place(card)    # this call's own Game; the engine's line is legal: no checks
-        totals = ByTeam({team: game.tally(team).total for team in Team})
-        return SolveResult(objective, value, totals, line, nodes, before)
+                value = aim.value(at)
+                line = self._keeping_at(at, aim, value, 32, preferred=True)
+            return value, line, self.engine.nodes - start
 
     def solve_moves(self, deal: Deal, trump: Optional[SuitLike] = None,
                     leader: Optional[SeatLike] = None, playing: Optional[TeamLike] = None,
@@ -292,16 +296,22 @@ class Solver:
         None when an argument is not plainly good (a card not held or illegal, anything
         unreadable): the Game's path then says what is wrong, as it always has."""
         round_ = self._engine_round(deal, trump, leader, playing, rules, objective)
-        if round_ is None or round_.moves_metric is None:
+        cards = None if round_ is None else _played_indices(played)
+        if round_ is None or cards is None:
             return None
-        cards = _played_indices(played)
-        if cards is None:
+        metric = round_.aim.metric
+        if metric is not None:      # a plain metric: replayed and searched in one call
+            bad, values = self._configured(round_.spec, self.engine.moves_after, deal._masks,
+                                           round_.leader, cards, metric)
+            if bad >= 0:
+                return None
+            return {ALL_CARDS[card]: value for card, value in values}
+        at = self._position_after(round_, deal, cards)
+        if at is None:
             return None
-        bad, values = self._configured(round_.spec, self.engine.moves_after, deal._masks,
-                                       round_.leader, cards, round_.moves_metric)
-        if bad >= 0:
-            return None
-        return {ALL_CARDS[card]: value for card, value in values}
+        if at.is_over:
+            return {}
+        return {ALL_CARDS[card]: value for card, value in round_.aim.move_values(at).items()}
 
     def _solved_in_engine(self, deal: Deal, trump: Optional[SuitLike],
                           leader: Optional[SeatLike], playing: Optional[TeamLike],
@@ -311,24 +321,40 @@ class Solver:
         engine: the Game's replay and tallies cost twenty times the search after 22 cards.
         None where _moves_replayed_in_engine would be: the Game's path then solves it."""
         round_ = self._engine_round(deal, trump, leader, playing, rules, objective)
-        if round_ is None or round_.solve_metric is None:
+        cards = None if round_ is None else _played_indices(played)
+        if round_ is None or cards is None:
             return None
-        cards = _played_indices(played)
-        if cards is None:
-            return None
-        with self._lock:        # the nodes of this call alone, as in _solved_on_game
-            nodes = self.engine.nodes
-            bad, value, line, (ours, theirs) = self._configured(
-                round_.spec, self.engine.solve_after, deal._masks, round_.leader, cards,
-                round_.solve_metric)
-            nodes = self.engine.nodes - nodes
-        if bad >= 0:
-            return None
+        if round_.aim.solve_metric is not None:     # replayed, solved and scored in one call
+            with self._lock:        # the nodes of this call alone, as in _solved_at
+                nodes = self.engine.nodes
+                bad, value, indices, (ours, theirs) = self._configured(
+                    round_.spec, self.engine.solve_after, deal._masks, round_.leader, cards,
+                    round_.aim.solve_metric)
+                nodes = self.engine.nodes - nodes
+            if bad >= 0:
+                return None
+            line = [ALL_CARDS[card] for card in indices]
+        else:
+            at = self._position_after(round_, deal, cards)
+            if at is None:
+                return None
+            value, line, nodes = self._solved_at(at, round_.aim)
+            ours, theirs = at.totals_after(line)
         team = round_.playing
         totals = ByTeam({Team.NS: ours if team == Team.NS else theirs,
                          Team.EW: ours if team == Team.EW else theirs})
-        return SolveResult(objective, value, totals, [ALL_CARDS[card] for card in line], nodes,
+        return SolveResult(objective, value, totals, line, nodes,
                            [ALL_CARDS[card] for card in cards])
+
+    def _position_after(self, round_: "_EngineRound", deal: Deal, cards: bytes
+                        ) -> Optional["_Position"]:
+        """The position after `cards`, replayed and checked in the engine; None after a card
+        that is not held or not legal (the Game's path names it)."""
+        bad, position = self._configured(round_.spec, self.engine.position_after, deal._masks,
+                                         round_.leader, cards)
+        if bad >= 0 or position is None:
+            return None
+        return _Position(self, round_.spec, position, round_.trump)
 
     def _spec_of(self, game: Game) -> Dict[str, Any]:
         """engine_spec(game), kept as a call's round is where the round is one the calls
@@ -372,7 +398,7 @@ class Solver:
             spec = engine_spec(Game(deal, suit, seat, team, checked))
         except (SolverError, TypeError, ValueError):
             return None
-        round_ = _EngineRound(spec, int(seat), team, aim.metric, aim.solve_metric)
+        round_ = _EngineRound(spec, int(seat), team, suit, aim)
         if kept:
             reads_deal = spec_reads_deal(checked)
             kept_as = (rules, self.rules, deal if reads_deal else None, round_)
@@ -386,7 +412,7 @@ class Solver:
     def value(self, game: Game, objective: str = "points") -> Value:
         """The exact value of `game`'s position for `objective`."""
         check_game(game)
-        return objective_of(game.rules, objective).value(_Position(self, game))
+        return objective_of(game.rules, objective).value(_Position.of_game(self, game))
 
     def move_values(self, game: Game, objective: str = "points") -> Dict[Card, Value]:
         """{card: value} for every legal card of the player to move in `game`."""
@@ -395,7 +421,7 @@ class Solver:
         if game.is_over:
             return {}
         return {ALL_CARDS[card]: value
-                for card, value in aim.move_values(_Position(self, game)).items()}
+                for card, value in aim.move_values(_Position.of_game(self, game)).items()}
 
     def make_value(self, game: Game, points: Optional[int] = None) -> bool:
         """Whether the playing team makes it in `game`'s position: read from `points`, the
@@ -434,8 +460,9 @@ class Solver:
         `value`, the value of `game`'s position."""
         check_game(game)
         aim = objective_of(game.rules, objective)
-        aim.check_value(_Position(self, game), value)
-        return self._keeping(game, objective, value, 32)
+        at = _Position.of_game(self, game)
+        aim.check_value(at, value)
+        return self._keeping_at(at, aim, value, 32)
 
     def best_card(self, game: Game, objective: str = "points") -> Card:
         """The first card in card order that is optimal for the player to move: the card
@@ -445,27 +472,30 @@ class Solver:
         aim = objective_of(game.rules, objective)
         if game.is_over:
             raise SolverError("the round is over: there is no card to play")
-        return self._keeping(game, objective, aim.value(_Position(self, game)), 1)[0]
+        at = _Position.of_game(self, game)
+        return self._keeping_at(at, aim, aim.value(at), 1)[0]
 
     def _keeping(self, game: Game, objective: str, value: Value, most: int,
                  preferred: bool = False) -> List[Card]:
+        """Up to `most` cards along the line that keeps `value` from `game`'s position."""
+        return self._keeping_at(_Position.of_game(self, game), objective_of(game.rules, objective),
+                                value, most, preferred)
+
+    def _keeping_at(self, at: _Position, aim: Objective, value: Value, most: int,
+                    preferred: bool = False) -> List[Card]:
         """Up to `most` cards along the line that keeps `value`, found by the engine: at each
         turn the first card that does in card order, or in the search's preferred order."""
-        if game.is_over:
+        if at.is_over:
             return []
-        metric, low, high = objective_of(game.rules, objective).keep(game.trump, value)
-        cards = self._call(game, self.engine.line, metric, low, high, most, preferred)
+        metric, low, high = aim.keep(at.trump, value)
+        cards = at.call(self.engine.line, metric, low, high, most, preferred)
         if not cards:    # pragma: no cover - would mean the engine is inconsistent
-            raise AssertionError(f"no card keeps the value {value} after {game.played}")
+            raise AssertionError(f"no card keeps the value {value}")
         return [ALL_CARDS[c] for c in cards]
 
     def _search(self, game: Game, metric: int, alpha: int = -INFINITY,
                 beta: int = INFINITY) -> int:
-        return self._call(game, self.engine.search, metric, alpha, beta)
-
-    def _call(self, game: Game, method: Callable[..., Returned], *args: Any) -> Returned:
-        """`method(position, *args)` on the engine configured for `game`'s rules."""
-        return self._configured(self._spec_of(game), method, engine_position(game), *args)
+        return _Position.of_game(self, game).search(metric, alpha, beta)
 
     def _configured(self, spec: Dict[str, Any], method: Callable[..., Returned],
                     *args: Any) -> Returned:
@@ -481,38 +511,57 @@ class Solver:
 
 
 class _Position:
-    """The engine's searches of one Game's position on a Solver, as an `Objective` asks for
-    them (`objectives.PositionSearch`)."""
+    """The engine's searches of one position on a Solver (its round's spec and the position
+    as the engine takes it), as an `Objective` asks for them (`objectives.PositionSearch`)."""
 
-    def __init__(self, solver: Solver, game: Game) -> None:
+    def __init__(self, solver: Solver, spec: Dict[str, Any], position: Sequence[Any],
+                 trump: Optional[Suit]) -> None:
+        # position: as engine_position or Engine.position_after gives it
         self._solver = solver
-        self._game = game
+        self._spec = spec
+        self._position = position
+        self._trump = trump
+
+    @classmethod
+    def of_game(cls, solver: Solver, game: Game) -> "_Position":
+        return cls(solver, solver._spec_of(game), engine_position(game), game.trump)
 
     @property
     def trump(self) -> Optional[Suit]:
-        return self._game.trump
+        return self._trump
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._position[6] == 0)     # no trick left
+
+    def call(self, method: Callable[..., Returned], *args: Any) -> Returned:
+        """`method(position, *args)` on the engine configured for the position's round."""
+        return self._solver._configured(self._spec, method, self._position, *args)
 
     def search(self, metric: int, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
-        return self._solver._search(self._game, metric, alpha, beta)
+        return self.call(self._solver.engine.search, metric, alpha, beta)
 
     def child_values(self, metric: int) -> List[Tuple[int, int]]:
-        return self._solver._call(self._game, self._solver.engine.child_values, metric)
+        return self.call(self._solver.engine.child_values, metric)
 
     def child_bounds(self, metric: int, alpha: int, beta: int) -> List[Tuple[int, int]]:
-        return self._solver._call(self._game, self._solver.engine.child_bounds, metric, alpha,
-                                  beta)
+        return self.call(self._solver.engine.child_bounds, metric, alpha, beta)
+
+    def totals_after(self, line: List[Card]) -> Tuple[int, int]:
+        """Each side's total once `line` is played out (side 0 the playing team's)."""
+        return self.call(self._solver.engine.totals_after, [card.index for card in line])
 
 
 class _EngineRound(NamedTuple):
     """A call's round as the engine takes it (but the hands, the deal's own sets): its spec,
-    the leader of trick 1, the playing team, and the metrics that solve_moves and solve
-    search (None: not a plain metric, searched by the Game's path)."""
+    the leader of trick 1, the playing team, the trump, and the objective under the round's
+    rules."""
 
     spec: Dict[str, Any]
     leader: int
     playing: Team
-    moves_metric: Optional[int]
-    solve_metric: Optional[int]
+    trump: Suit
+    aim: Objective
 
 
 def _read_once(played: CardsLike) -> CardsLike:
