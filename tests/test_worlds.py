@@ -10,12 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import SLOW, positions, rules_strategy
-from solver import (Card, Deal, Game, GameRecord, Seat, Solver, SolverError, Suit,
+from solver import (Card, Deal, Game, GameRecord, IllegalPlayError, Seat, Solver, SolverError, Suit,
                     analyse_bidding, analyse_play, analyse_view, sample_worlds, solve_moves)
 from solver.cli import main
 from solver.analysis.beliefs import PlayBelief, weighted_worlds
 from solver.analysis.beliefs import sample_worlds as belief_worlds
 from solver.bots.policy import PolicyModel
+from solver.model.game import legal_cards
 from solver.model.worlds import _excluded_cards, count_worlds, excluded_cards, seen
 from solver.model.players import seen_seats
 
@@ -134,6 +135,25 @@ def test_a_shown_void_is_never_broken():
             assert not any(c.suit in suits for c in copy.hands[seat])
 
 
+def replayed_exclusions(game, seat):
+    """excluded_cards the plain way: the round replayed card by card, and each card a hidden
+    hand played tested against every card still unseen."""
+    known = seen(game, seat)
+    unseen = [c for s in Seat if s not in known for c in game.hands[s]]
+    excluded = {s: set() for s in Seat if s not in known}
+    replay = Game(game.deal, game.trump, game.leader, game.playing, game.rules,
+                  bidder=game.bidder, dummy=game.dummy)
+    for card in game.played:
+        player = replay.to_move
+        for other in unseen if player in excluded else []:
+            allowed, _ = legal_cards([card, other], replay.current_trick, player,
+                                     replay.trick_leader, game.trump, game.rules)
+            if card not in allowed:
+                excluded[player].add(other)
+        replay.play(card)
+    return {s: frozenset(cards) for s, cards in excluded.items()}
+
+
 @settings(max_examples=25, **SLOW)
 @given(rules_strategy, st.integers(0, 2**32 - 1),
        st.sampled_from([(4, "after_lead"), (3, "after_lead"), (3, "always"), (3, "never"),
@@ -147,10 +167,24 @@ def test_exclusions_extended_card_by_card_are_those_of_the_whole_play(rules, see
     game = Game(Deal.random(seed), "D", "W", "EW", rules, dummy=Seat.E if players == 3 else None)
     while not game.is_over:
         for seat in Seat if seed % 2 == 0 else [game.to_move]:
-            assert excluded_cards(game, seat) == _excluded_cards(game, seen(game, seat))
+            assert excluded_cards(game, seat) == _excluded_cards(game, seen(game, seat)) \
+                == replayed_exclusions(game, seat)
         legal = game.legal_cards()
         game.play(legal[seed % len(legal)])
         seed = seed * 6364136223846793005 + 1442695040888963407 & (2**64 - 1)
+
+
+def test_a_revoke_is_refused_by_name_whoever_asks():
+    """A card placed against a duty (verzaken): no deal agrees with the play, and every seat
+    is told which card broke which duty, as the round's replay tells it."""
+    game = Game(Deal.random(1), "H", "N", "NS")
+    game.play("C9")
+    game.place("D8")    # E holds CT and CK
+    for seat in Seat:
+        with pytest.raises(IllegalPlayError, match="seat E: D8 breaks the duty to follow suit"):
+            excluded_cards(game, seat)
+        with pytest.raises(IllegalPlayError, match="D8 breaks the duty"):
+            sample_worlds(game, seat, 4, seed=1)
 
 
 def test_excluded_cards_name_the_suit_not_followed():

@@ -94,15 +94,23 @@ def _excluded_cards(game: Game, known: FrozenSet[Seat], since: int = 0,
     still = set(unseen)
     excluded: Dict[Seat, Set[Card]] = {
         s: set() if before is None else set(before[s] & still) for s in Seat if s not in known}
+    held = {s: set(game.deal[s]) for s in Seat}     # each hand as it was at each card
     tricks = [(t.cards, t.leader) for t in game.tricks]
     if game.current_trick:
         tricks.append((tuple(game.current_trick), game.trick_leader))
     for number, (cards, leader) in enumerate(tricks):
-        for i in range(max(0, since - 4 * number), len(cards)):
+        for i, card in enumerate(cards):
             player = SEATS[(leader + i) % 4]
-            if player in excluded:
-                _exclude(excluded[player], cards[i], unseen, list(cards[:i]), player, leader,
-                         game)
+            if 4 * number + i >= since:
+                trick = list(cards[:i])
+                allowed, _ = legal_cards(held[player], trick, player, leader, game.trump,
+                                         game.rules)
+                if card not in allowed:     # a revoke (placed): no world agrees with it
+                    same_round(game, game.deal).replay(game.played)     # IllegalPlayError
+                    raise AssertionError(f"{card} is refused here, but not by the replay")
+                if player in excluded:
+                    _exclude(excluded[player], card, unseen, trick, player, leader, game)
+            held[player].discard(card)
     return {s: frozenset(cards) for s, cards in excluded.items()}
 
 
