@@ -49,7 +49,8 @@ def test_solve_equals_the_games_replay_line_and_tallies(examples):
                               "double suits, hand roem needs a trick"])
 def test_solve_of_a_finished_round_gives_the_games_tallies(rules):
     """All 32 cards played: no line, and the totals are the Game's own tallies, pits and
-    hand roem included (the best line of each deal, so some rounds end in a pit)."""
+    hand roem included (the best line of each deal, so some rounds end in a pit); the
+    objectives searched apart give what the Game's path gives."""
     solver = Solver(rules)
     # Each seat holds one whole suit: with spades trump N takes every trick, with hearts E.
     suits = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
@@ -61,6 +62,9 @@ def test_solve_of_a_finished_round_gives_the_games_tallies(rules):
         game.replay(line)
         assert result.line == [] and result.played == line
         assert dict(result.totals) == {team: game.tally(team).total for team in game.tallies()}
+        for objective in ("score", "make"):
+            assert solver.solve(deal, trump, "N", "NS", rules, line, objective) == \
+                Solver(rules)._solved_on_game(game, objective)
 
 
 @settings(max_examples=40, **SLOW)
