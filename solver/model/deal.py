@@ -230,7 +230,6 @@ def _display_key(card: Card) -> Tuple[int, int]:
     return (_PBN_SUIT_ORDER.index(card.suit), -card.rank)
 
 
-# Each card index's place in a hand as a deal shows it (_display_key), and the card at each place.
 # Every card's bit set: the four hands of a deal together.
 ALL_MASK = (1 << 32) - 1
 
@@ -244,6 +243,7 @@ def _masks_of(hands: "tuple[tuple[Card, ...], ...]") -> Tuple[int, int, int, int
     return masks[0], masks[1], masks[2], masks[3]
 
 
+# Each card index's place in a hand as a deal shows it (_display_key), and the card at each place.
 _CARD_IN_ORDER = tuple(sorted(ALL_CARDS, key=_display_key))
 _ORDER_OF = tuple(_CARD_IN_ORDER.index(card) for card in ALL_CARDS)
 

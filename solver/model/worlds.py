@@ -95,22 +95,19 @@ def _excluded_cards(game: Game, known: FrozenSet[Seat], since: int = 0,
     excluded: Dict[Seat, Set[Card]] = {
         s: set() if before is None else set(before[s] & still) for s in Seat if s not in known}
     held = {s: set(game.deal[s]) for s in Seat}     # each hand as it was at each card
-    tricks = [(t.cards, t.leader) for t in game.tricks]
-    if game.current_trick:
-        tricks.append((tuple(game.current_trick), game.trick_leader))
-    for number, (cards, leader) in enumerate(tricks):
-        for i, card in enumerate(cards):
-            player = SEATS[(leader + i) % 4]
-            if 4 * number + i >= since:
-                trick = list(cards[:i])
-                allowed, _ = legal_cards(held[player], trick, player, leader, game.trump,
-                                         game.rules)
-                if card not in allowed:     # a revoke (placed): no world agrees with it
-                    same_round(game, game.deal).replay(game.played)     # IllegalPlayError
-                    raise AssertionError(f"{card} is refused here, but not by the replay")
-                if player in excluded:
-                    _exclude(excluded[player], card, unseen, trick, player, leader, game)
-            held[player].discard(card)
+    players = _players(game)
+    for index, (card, player) in enumerate(zip(game.played, players)):
+        if index >= since:
+            start = index - index % 4       # the trick's lead
+            trick, leader = list(game.played[start:index]), players[start]
+            allowed, _ = legal_cards(held[player], trick, player, leader, game.trump,
+                                     game.rules)
+            if card not in allowed:     # a revoke (placed): no world agrees with it
+                same_round(game, game.deal).replay(game.played)     # IllegalPlayError
+                raise AssertionError(f"{card} is refused here, but not by the replay")
+            if player in excluded:
+                _exclude(excluded[player], card, unseen, trick, player, leader, game)
+        held[player].discard(card)
     return {s: frozenset(cards) for s, cards in excluded.items()}
 
 
@@ -283,7 +280,7 @@ def _players(game: Game) -> List[Seat]:
     for trick in game.tricks:
         seats += [trick.seat_of(i) for i in range(4)]
     leader = game.trick_leader
-    seats += [Seat((leader + i) % 4) for i in range(len(game.current_trick))]
+    seats += [SEATS[(leader + i) % 4] for i in range(len(game.current_trick))]
     return seats
 
 
