@@ -981,19 +981,13 @@ cdef class Engine:
         and checked as moves_after does, then solve(position, metric); totals are each
         side's card points, roem and pit once the line is played out (side 0 the playing
         team's), as final_value counts them. With a bad card: its index, 0, [], (0, 0)."""
-        cdef State s, end
-        cdef int card
-        cdef int totals[2]
+        cdef State s
         cdef int first_bad = self._replayed(hands, leader, played, metric, &s)
         if first_bad != ROW_OK:
             return first_bad, 0, [], (0, 0)
         adopt_deal(&self.S, &s)
         value, line = self._solve(&s, metric)
-        end = s
-        for card in line:
-            play(&self.S.p, &end, card)
-        final_totals(&self.S.p, &end, totals)
-        return ROW_OK, value, line, (totals[0], totals[1])
+        return ROW_OK, value, line, self._totals(s, line)
 
     def position_after(self, hands, int leader, bytes played):
         """(first_bad, position): the position after the cards `played`, replayed and checked
@@ -1009,7 +1003,10 @@ cdef class Engine:
         `line` are played from `position` to the end of the round, as final_value counts
         them (solve_after's totals)."""
         self._require_ready()
-        cdef State s = self._state(position)
+        return self._totals(self._state(position), line)
+
+    cdef tuple _totals(self, State s, line):
+        """Each side's total once the cards `line` are played from `s` (a copy) to the end."""
         cdef int card
         cdef int totals[2]
         for card in line:
