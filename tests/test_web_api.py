@@ -258,6 +258,38 @@ def test_the_single_dummy_stream_fills_batch_by_batch_and_equals_analyse_view(cl
         assert row["verdict"] in VERDICTS
 
 
+def test_the_stream_lets_the_server_see_a_reader_leave_before_it_writes_the_next_line():
+    # A reader that leaves is seen by the server's loop (connection_lost); lines written
+    # before that go to a closed socket, and asyncio logs each write past the fourth. So the
+    # stream gives the loop a turn between lines, even when the next line is already waiting.
+    import asyncio
+    from solver.web.app import _view_lines
+    from solver.web.positions import ViewIn, card_values, read_position
+
+    engine = Engine(clicks=1, long_work=1)
+    body = ViewIn(**position(played=[str(c) for c in RECORD.played[:20]], worlds=3, batch=1))
+    game = read_position(body)
+
+    async def lines_and_turns():
+        loop = asyncio.get_running_loop()
+        stream = _view_lines(engine, game, body, card_values(engine, game), "points")
+        lines, turns, seen = [await stream.__anext__()], [], []
+        # Every line is queued once the job has ended.
+        await loop.run_in_executor(None, engine.idle.wait)
+        async for line in stream:
+            seen.append(list(turns))    # the loop's turns taken before this line came
+            lines.append(line)
+            loop.call_soon(turns.append, len(lines))
+        return lines, seen
+
+    try:
+        lines, seen = asyncio.run(lines_and_turns())
+    finally:
+        engine.close()
+    assert [json.loads(line)["worlds"] for line in lines] == [1, 2, 3]
+    assert seen == [[], [2]]    # the turn asked for after line 2 came before line 3
+
+
 def test_table_bid_and_exports(client):
     table = client.post("/api/table", json={"deal": ROUND["deal"], "rules": "rotterdam"}).json()
     assert table == solve_table(RECORD.deal, Rules.rotterdam()).to_dict()

@@ -314,6 +314,10 @@ async def _view_lines(engine: Engine, game: Any, body: ViewIn, dd: Dict[str, Any
             if item is None:
                 break
             yield json.dumps(item) + "\n"
+            # Let the loop run between lines: a reader that left is then seen (the server's
+            # connection_lost) before the next line is written, rather than after several
+            # writes to a closed socket, each logged by asyncio.
+            await asyncio.sleep(0)
         await running
     finally:
         stop.set()
