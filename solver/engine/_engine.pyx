@@ -719,17 +719,13 @@ cdef class Engine:
 
     cdef void _new_epoch(self):
         """Start a new rules context or deal: a new table epoch, and nothing learned."""
-        new_epoch(&self.S)
-        memset(self.S.history, 0, sizeof(self.S.history))
-        memset(self.S.killer, 0xFF, sizeof(self.S.killer))
-        memset(self.S.owner, NO_OWNER, sizeof(self.S.owner))
+        forget_deal(&self.S)
 
     cdef State _searched(self, position, int metric) except *:
         """_state, for a search: table entries do not say who holds the cards (make_key), so
         a position dealt otherwise than the table's deal starts a new epoch."""
         cdef State s = self._state(position)
-        cdef int seat, card, taken
-        cdef bint other_deal = False
+        cdef int taken
         if not METRIC_POINTS <= metric <= METRIC_LEDIG:
             raise ValueError(f"unknown metric {metric}")
         if (metric == METRIC_LEDIG) != (self.S.p.bidder != NO_BIDDER):
@@ -744,16 +740,7 @@ cdef class Engine:
             if s.pts[0] + s.pts[1] != taken:
                 raise ValueError(f"points so far {s.pts[0]} and {s.pts[1]} are not those of "
                                  f"the cards played ({taken})")
-        for seat in range(4):
-            for card in range(32):
-                if (s.hands[seat] >> card) & 1 and self.S.owner[card] not in (NO_OWNER, seat):
-                    other_deal = True
-        if other_deal:
-            self._new_epoch()
-        for seat in range(4):
-            for card in range(32):
-                if (s.hands[seat] >> card) & 1:
-                    self.S.owner[card] = seat
+        adopt_deal(&self.S, &s)
         return s
 
     cdef State _state(self, position) except *:
