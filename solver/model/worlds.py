@@ -29,10 +29,11 @@ from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Seq
 
 from .._kept import keep
 from ..errors import SolverError, quote, shorten, whole_number
-from .cards import SEATS, Card, Seat, SeatLike
+from .cards import ALL_CARDS, SEATS, Card, Seat, SeatLike, Suit
 from .deal import Deal
 from .game import Game, check_game, legal_cards
 from .players import seen_seats
+from .rules import Rules
 from .streams import SplitMix64
 
 # Unseen cards that the same seats may hold: (those seats, the cards).
@@ -106,19 +107,20 @@ def _excluded_cards(game: Game, known: FrozenSet[Seat], since: int = 0,
                 same_round(game, game.deal).replay(game.played)     # IllegalPlayError
                 raise AssertionError(f"{card} is refused here, but not by the replay")
             if player in excluded:
-                _exclude(excluded[player], card, unseen, trick, player, leader, game)
+                excluded[player] |= still & _ruled_out(card, tuple(trick), player, leader,
+                                                        game.trump, game.rules)
         held[player].discard(card)
     return {s: frozenset(cards) for s, cards in excluded.items()}
 
 
-def _exclude(excluded: Set[Card], card: Card, unseen: List[Card], trick: List[Card],
-             player: Seat, leader: Seat, game: Game) -> None:
-    """Add to `excluded` the unseen cards that `player`, playing `card` onto `trick`, shows
-    he did not hold: those a duty would have made him play instead."""
-    for other in unseen:
-        allowed, _ = legal_cards([card, other], trick, player, leader, game.trump, game.rules)
-        if card not in allowed:
-            excluded.add(other)
+@lru_cache(maxsize=4096)
+def _ruled_out(card: Card, trick: Tuple[Card, ...], player: Seat, leader: Seat,
+               trump: Optional[Suit], rules: Rules) -> FrozenSet[Card]:
+    """The cards that `player`, playing `card` onto `trick`, shows he did not hold: those a
+    duty would have made him play instead. It depends on the trick alone, so the views of
+    every seat of a round share it (an arena asks for each card's three times)."""
+    return frozenset(other for other in ALL_CARDS if other is not card and card not in
+                     legal_cards([card, other], list(trick), player, leader, trump, rules)[0])
 
 
 def _unseen(game: Game, known: FrozenSet[Seat]) -> List[Card]:
