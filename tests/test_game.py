@@ -1,10 +1,13 @@
 """The rules of play in game.py: duties, trick winner, roem in a trick, replay, errors."""
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import SLOW, positions, rules_strategy, seeds, seats, suits, teams
 from solver import Card, Deal, Game, IllegalPlayError, Rules, Seat, Suit, Team, parse_cards
+from solver.model.cards import ALL_CARDS
 from solver.model.game import legal_cards, trick_roem, winning_index
 
 C = parse_cards
@@ -118,6 +121,39 @@ def test_four_of_a_kind_option_sets_each_rank():
     rules = Rules(four_of_a_kind={"J": 100, "9": 50})
     assert trick_roem(C("HJ SJ DJ CJ"), Suit.H, rules) == 100
     assert trick_roem(C("H9 S9 D9 C9"), Suit.H, rules) == 50
+
+
+def plain_trick_roem(cards, trump, rules):
+    """Roem of a trick, counted the plain way (each suit's ranks sorted, runs walked): the
+    reference for trick_roem's table of runs."""
+    if rules.roem != "table":
+        return 0
+    roem = 0
+    if len(cards) == 4 and len({c.rank for c in cards}) == 1:
+        roem += rules.four_of_a_kind_value(cards[0].rank)
+    for suit in Suit:
+        in_suit = sorted(c.rank for c in cards if c.suit == suit)
+        run = longest = 1 if in_suit else 0
+        for a, b in zip(in_suit, in_suit[1:]):
+            run = run + 1 if b == a + 1 else 1
+            longest = max(longest, run)
+        roem += 20 if longest == 3 else 50 if longest >= 4 else 0
+    if trump is not None and rules.stuk == "trick" and {Card(trump, "K"), Card(trump, "Q")} <= set(cards):
+        roem += 20
+    return roem
+
+
+def test_trick_roem_equals_the_plain_count_for_every_trick():
+    # Every set of four cards (and every third set of one to three), under each trump and
+    # none, with the default rules and with four of a kind and stuk counted otherwise.
+    variants = [Rules(), Rules(stuk="none", four_of_a_kind={"J": 100, "9": 50, "7": 10})]
+    trumps = [*Suit, None]
+    for size in (1, 2, 3, 4):
+        for i, cards in enumerate(itertools.combinations(ALL_CARDS, size)):
+            if size < 4 and i % 3:
+                continue
+            trump, rules = trumps[i % 5], variants[i % 2]
+            assert trick_roem(cards, trump, rules) == plain_trick_roem(cards, trump, rules), cards
 
 
 def all_trumps_deal():

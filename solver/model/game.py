@@ -108,24 +108,37 @@ def legal_cards(hand: Iterable[Card], trick: List[Card], seat: Seat, trick_leade
     return hand, None
 
 
+def _run_roem(ranks: int) -> int:
+    """Roem of one suit's cards of a trick, given as an 8-bit set by rank (natural order):
+    20 for a run of three, 50 for four (a trick holds at most four cards, so one run)."""
+    longest = run = 0
+    for rank in Rank:
+        run = run + 1 if (ranks >> rank) & 1 else 0
+        longest = max(longest, run)
+    return 20 if longest == 3 else 50 if longest >= 4 else 0
+
+
+_RUN_ROEM = tuple(_run_roem(ranks) for ranks in range(256))
+_QUEEN_KING = 1 << Rank.QUEEN | 1 << Rank.KING
+
+
 def trick_roem(cards: Iterable[Card], trump: Optional[Suit], rules: Rules) -> int:
     """Roem on the table made by the four cards of one trick (stuk "hand" is not in here:
     it depends on who was dealt the cards, see `Game`)."""
     cards = list(cards)
     if rules.roem != "table":
         return 0
-    roem = 0
-    ranks = {c.rank for c in cards}
-    if len(cards) == 4 and len(ranks) == 1:
+    # The cards as a set of indices (suit * 8 + rank): a byte of ranks a suit, read in a
+    # table, rather than sorting each suit's cards (11 us a trick to 1).
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    roem = (_RUN_ROEM[mask & 0xFF] + _RUN_ROEM[(mask >> 8) & 0xFF]
+            + _RUN_ROEM[(mask >> 16) & 0xFF] + _RUN_ROEM[mask >> 24])
+    if len(cards) == 4 and len({card.rank for card in cards}) == 1:
         roem += rules.four_of_a_kind_value(cards[0].rank)
-    for suit in Suit:
-        in_suit = sorted(c.rank for c in cards if c.suit == suit)
-        run = longest = 1 if in_suit else 0
-        for a, b in zip(in_suit, in_suit[1:]):
-            run = run + 1 if b == a + 1 else 1
-            longest = max(longest, run)
-        roem += 20 if longest == 3 else 50 if longest >= 4 else 0
-    if trump is not None and rules.stuk == "trick" and {Card(trump, Rank.KING), Card(trump, Rank.QUEEN)} <= set(cards):
+    if (trump is not None and rules.stuk == "trick"
+            and (mask >> 8 * trump) & _QUEEN_KING == _QUEEN_KING):
         roem += 20
     return roem
 

@@ -217,6 +217,11 @@ def _parse_double_suits(value: Any) -> FrozenSet[Suit]:
 RulesLike = Union[Rules, str, Mapping[str, Any]]
 
 
+# The defaults, made once: Rules are immutable, and making them costs more than replaying a
+# trick (17 us), which every Game given no rules paid.
+_DEFAULT_RULES = Rules()
+
+
 def check_rules(rules: Any, default: Optional[Rules] = None) -> Rules:
     """`rules` as a Rules (`load_rules`: a Rules, a preset name or a mapping of options); for
     None `default`, or the defaults. Anything else is a RulesError, whichever function it was
@@ -226,7 +231,7 @@ def check_rules(rules: Any, default: Optional[Rules] = None) -> Rules:
     (True, True)
     """
     if rules is None:
-        return default if default is not None else Rules()
+        return default if default is not None else _DEFAULT_RULES
     if not isinstance(rules, (Rules, str, Mapping)):
         raise RulesError(f"rules must be a Rules (Rules.amsterdam(), say), a preset name "
                          f"(amsterdam, rotterdam) or a dict of options, got {quote(rules)}")
