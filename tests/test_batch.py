@@ -250,13 +250,12 @@ def test_against_bounds_each_row_at_its_own_margins_above_or_below_the_lead():
 
 
 def test_against_with_the_leads_values_known_gives_a_bound_or_infinity():
-    arrays, games = random_rows(9, 16, Rules(), least=0, most=24)
+    arrays, games = random_rows(12, 16, Rules(), least=0, most=24)
     batch = PositionBatch(*arrays, workers=2)
     truth = batch.values("points")
     legal = truth != NOT_LEGAL
     rows = np.arange(batch.count)
     lead = np.array([int(np.nonzero(row)[0][0]) for row in legal], dtype=np.int8)
-    other = np.array([int(np.nonzero(row)[0][-1]) for row in legal])
     known = truth[rows, lead].astype(int)
     for shift in (-30, 0, 5, 30):
         margins = np.zeros((batch.count, 32), dtype=int)
@@ -277,6 +276,15 @@ def test_against_with_the_leads_values_known_gives_a_bound_or_infinity():
         assert (truth[failed] > (known[:, None] - shift)[failed.nonzero()[0], 0]).all()
     values, exact = batch.against("points", lead, lead_values=known, cards=[])
     assert (values[legal & ~exact] >= 30000).all()
+    # A card asked for alone is searched where a card interchangeable with it stands for it.
+    margins = np.full((1, 32), -30)
+    for row in range(batch.count):
+        for card in np.nonzero(legal[row])[0]:
+            values, exact = batch.against("points", lead[row:row + 1], [row],
+                                          row_margins=margins, lead_values=known[row:row + 1],
+                                          cards=[card])
+            if not exact[0, card]:
+                assert (values[0, card] < 30000) == (truth[row, card] <= known[row] + 30)
 
 
 def solve_moves_row(game, objective):

@@ -305,21 +305,29 @@ def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64
 _SCOUTING_WORLDS = 4
 # A card whose mean deficit in the scouted worlds is at most this (points a world) is searched
 # exactly in every world: 0.94x the nodes of 10 decisions at trick 1 (2, 3, 7 and 10 points:
-# 0.98x, 0.97x, 0.95x, 0.94x).
+# 0.98x, 0.97x, 0.95x, 0.94x; 0, 3 and 8 points with the rounds below: 1.06x, 1.03x, 1.01x).
 _CLOSE = 5
-# The other worlds are bounded in this many rounds, each card's bounds tried at the lead's
-# value while its slack (how far its bounds' total may still exceed the lead's values) lasts,
-# and below it by twice its lost slack a world left when it is spent: 0.93x the nodes of 20
-# decisions at trick 1 (a static margin of half the scouted deficit, as before, with the
-# tightening below: 0.96x; 2 or 7 rounds: 0.95x, 0.94x; above the lead's value by 0.2 or 0.3
-# of the slack a world: 0.92x, 0.95x; thrice the lost slack: 0.94x).
+# The other worlds are bounded in this many rounds. A card's slack is how far the total of its
+# bounds may still exceed the lead's values (its scouted deficit, less what its bounds took
+# over the lead's values so far): while it lasts, its null windows are at the lead's value;
+# once it is spent, below it by _CATCH_UP times the lost slack a world left. With the
+# tightening below, 0.90x the nodes of 20 decisions at trick 1 against a first bound at half
+# the scouted deficit a world (0.96x with the tightening; 1, 2, 3 or 7 rounds: 0.93x, 0.92x,
+# 0.92x, 0.92x; catching up once or thrice the lost slack: 0.91x, 0.92x; the windows above
+# the lead's value by 0.2 of the slack a world: 0.92x; at least a quarter or an eighth of the
+# scouted deficit below it: 0.96x, 0.96x; a reserve of 3 or 6 points a world: 0.93x, 0.94x).
 _ROUNDS = 4
 _CATCH_UP = 2
-# A rival whose bounds' total still exceeds the lead's is first tightened in the worlds of its
-# bounds this many times, one null window a world at its bound less twice its excess a world,
-# in a cold table, before its exact values (1, 2, 4 times: 0.95x, 0.95x, 0.93x).
+# A rival whose bounds' total still exceeds the lead's gets up to _TIGHTENINGS null windows
+# a world, each _TIGHTENING_SHARE times its excess a world below its bound, in a cold table
+# with the lead's exact value given, before its exact values: about 0.3 of an exact search a
+# world. Worlds where a window failed are within a step of their bound and are not tried
+# again; a step of more than _MOST_STEP points is not tried at all. Without the tightening the
+# rounds cost 1.01x; 1, 2 or 4 tightenings 0.96x, 0.95x, 0.90x; a share of 1.5 or 3: 0.92x,
+# 0.93x; a most step of 25 or 60 points or none: 0.91x, 0.91x, 0.92x (the 20 decisions).
 _TIGHTENINGS = 3
 _TIGHTENING_SHARE = 2.0
+_MOST_STEP = 40
 
 
 def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int]) -> int:
@@ -357,8 +365,10 @@ def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int]) -> i
         parts.append((got, found))
     upper = np.concatenate([scouted] + [got for got, _ in parts])
     exact = np.concatenate([np.ones_like(scouted, dtype=bool)] + [found for _, found in parts])
-    best_total = int(upper[:, lead].sum())
+    # Where a tightening window failed: the card's value is within a step of its bound.
+    tight = np.zeros_like(exact)
     tightened: List[int] = []
+    best_total = int(upper[:, lead].sum())
     while True:
         totals = upper.sum(0)
         rivals = [card for card in legal if card != lead and totals[card] > best_total]
@@ -366,20 +376,23 @@ def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int]) -> i
             return lead
         rival = max(rivals, key=lambda card: (totals[card], -card))
         rows = np.nonzero(~exact[:, rival])[0]
-        if len(rows) and tightened.count(rival) < _TIGHTENINGS:
+        loose = rows[~tight[rows, rival]]
+        step = math.ceil((int(totals[rival]) - best_total) * _TIGHTENING_SHARE
+                         / max(1, len(loose)))
+        if len(loose) and tightened.count(rival) < _TIGHTENINGS and step <= _MOST_STEP:
             # A null window a world below the rival's bound, the lead's exact value given: a
             # fraction of the rival's exact search, where its bounds were merely loose.
             tightened.append(rival)
-            excess = int(totals[rival]) - best_total
-            step = max(1, math.ceil(excess * _TIGHTENING_SHARE / len(rows)))
-            lead_values = upper[rows, lead]
-            margin = np.zeros((len(rows), 32), dtype=np.int64)
-            margin[:, rival] = np.clip(lead_values - (upper[rows, rival] - step),
+            lead_values = upper[loose, lead]
+            margin = np.zeros((len(loose), 32), dtype=np.int64)
+            margin[:, rival] = np.clip(lead_values - (upper[loose, rival] - step),
                                        -MOST_MARGIN, MOST_MARGIN)
-            values, _ = batch.against(objective, np.full(len(rows), lead, dtype=np.int8), rows,
-                                      row_margins=margin, lead_values=lead_values,
+            values, _ = batch.against(objective, np.full(len(loose), lead, dtype=np.int8),
+                                      loose, row_margins=margin, lead_values=lead_values,
                                       cards=[rival])
-            upper[rows, rival] = np.minimum(upper[rows, rival], values[:, rival])
+            # A window that failed says nothing of the bound: INFINITY, left as it was.
+            upper[loose, rival] = np.minimum(upper[loose, rival], values[:, rival])
+            tight[loose, rival] |= values[:, rival] >= MOST_MARGIN
             continue
         # The rival's exact values only: bounding the other cards against it again cost
         # more than it saved.

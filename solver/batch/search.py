@@ -172,8 +172,8 @@ class PositionBatch:
         negative one tries the bound above lead's value, and a bound that holds there may be
         above lead's value. With `lead_values` (lead's exact values of the rows, known) lead is
         not searched again, and each other card gets one null window at its margin below that
-        value: its bound where the window holds, else INFINITY. `cards` (card indices), when
-        given, are the only cards searched besides lead."""
+        value: its bound where the window holds, else INFINITY. `cards` (card indices, or
+        bool[n, 32] for each row's own), when given, are the only cards searched besides lead."""
         # Exact values and bounds of one metric: not a make, nor a score made of one.
         if (not isinstance(objective, str) or objective not in OBJECTIVES
                 or objective_of(self.rules, objective).metric is None):
@@ -192,10 +192,11 @@ class PositionBatch:
         if lead_only:
             margins[:] = _NOT_SEARCHED
         if cards is not None:
-            searched = [whole_number("a card of cards", card, 0, 31) for card in cards]
-            kept = margins[:, searched].copy()
-            margins[:] = _NOT_SEARCHED
-            margins[:, searched] = kept
+            mask = np.asarray(cards)
+            if mask.dtype != bool or mask.shape != margins.shape:
+                mask = np.zeros(margins.shape, dtype=bool)
+                mask[:, [whole_number("a card of cards", card, 0, 31) for card in cards]] = True
+            margins[~mask] = _NOT_SEARCHED
         for card in exactly:
             margins[:, whole_number("a card of exactly", card, 0, 31)] = _SEARCHED_EXACTLY
         known = None

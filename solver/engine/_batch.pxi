@@ -126,8 +126,9 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
     known and not searched, and each card gets one null window: its bound where it holds,
     else the engine's infinity (nothing known)."""
     cdef int kept_for[32]
+    cdef int16_t margins[32]
     cdef int i, card, value, lead_value, target
-    cdef uint32_t moves, kept
+    cdef uint32_t moves, kept, remaining
     cdef bint maximising, known
     cdef State child
     for i in range(32):
@@ -141,6 +142,16 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
         lead = lowest(moves)        # not a legal card: the caller's slip, not a crash
     kept = equivalent_cards(&S.p, s, moves, kept_for)
     lead = kept_for[lead]
+    # A card searched once for its interchangeable ones takes the margin of one that is
+    # searched, where its own leaves it unsearched.
+    for i in range(32):
+        margins[i] = margin[i]
+    remaining = moves
+    while remaining:
+        card = lowest(remaining)
+        remaining &= remaining - 1
+        if margins[kept_for[card]] == NOT_SEARCHED:
+            margins[kept_for[card]] = margin[card]
     maximising = S.p.side[(s.trick_leader + s.ntrick) & 3] == 0
     if given != ROW_NO_VALUE:
         lead_value = given
@@ -153,10 +164,10 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
         card = lowest(kept)
         kept &= kept - 1
         known = False
-        if margin[card] == NOT_SEARCHED:
+        if margins[card] == NOT_SEARCHED:
             out[card] = INF if maximising else -INF     # nothing known: no bound at all
             continue
-        if margin[card] == SEARCHED_EXACTLY:
+        if margins[card] == SEARCHED_EXACTLY:
             out[card] = search_child(S, s, card, -INF, INF, &child)
             exact[card] = 1
             if S.interrupted:
@@ -164,7 +175,7 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
             continue
         if given != ROW_NO_VALUE:
             # One null window: a bound where it fails low, nothing known where it fails high.
-            target = lead_value - margin[card] if maximising else lead_value + margin[card]
+            target = lead_value - margins[card] if maximising else lead_value + margins[card]
             value = search_child(S, s, card, target - 1 + maximising, target + maximising,
                                  &child)
             if maximising and value > target:
@@ -172,7 +183,7 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
             elif not maximising and value < target:
                 value = -INF
         elif maximising:
-            target = lead_value - margin[card]
+            target = lead_value - margins[card]
             value = search_child(S, s, card, target, target + 1, &child)
             if value > target and target < lead_value:
                 value = search_from(S, &child, lead_value, lead_value + 1)
@@ -180,7 +191,7 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
                 value = search_from(S, &child, value - 1, INF)
                 known = True
         else:
-            target = lead_value + margin[card]
+            target = lead_value + margins[card]
             value = search_child(S, s, card, target - 1, target, &child)
             if value < target and target > lead_value:
                 value = search_from(S, &child, lead_value - 1, lead_value)
