@@ -274,7 +274,8 @@ def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64
     """A card with the highest mean value over the same worlds as `analyse_view` (one of its
     `best_cards`), for a player that needs its move and not every card's mean: each world is
     searched for the leading card exactly and for the others only until they are shown no
-    better, and a card's bounds are refined only while they leave it a chance to be best."""
+    better, and a card's bounds are tightened, then refined to exact values, only while
+    they leave it a chance to be best."""
     check_game(game)
     if game.is_over:
         raise SolverError("the round is over: no card is left to judge")
@@ -305,17 +306,20 @@ def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64
 _SCOUTING_WORLDS = 4
 # A card whose mean deficit in the scouted worlds is at most this (points a world) is searched
 # exactly in every world: 0.94x the nodes of 10 decisions at trick 1 (2, 3, 7 and 10 points:
-# 0.98x, 0.97x, 0.95x, 0.94x; 0, 3 and 8 points with the rounds below: 1.06x, 1.03x, 1.01x).
+# 0.98x, 0.97x, 0.95x, 0.94x; 0, 3 and 8 points with the rounds below: 1.02x, 1.01x, 1.02x).
 _CLOSE = 5
 # The other worlds are bounded in this many rounds. A card's slack is how far the total of its
 # bounds may still exceed the lead's values (its scouted deficit, less what its bounds took
 # over the lead's values so far): while it lasts, its null windows are at the lead's value;
 # once it is spent, below it by _CATCH_UP times the lost slack a world left. With the
 # tightening below, 0.90x the nodes of 20 decisions at trick 1 against a first bound at half
-# the scouted deficit a world (0.96x with the tightening; 1, 2, 3 or 7 rounds: 0.93x, 0.92x,
-# 0.92x, 0.92x; catching up once or thrice the lost slack: 0.91x, 0.92x; the windows above
-# the lead's value by 0.2 of the slack a world: 0.92x; at least a quarter or an eighth of the
-# scouted deficit below it: 0.96x, 0.96x; a reserve of 3 or 6 points a world: 0.93x, 0.94x).
+# the scouted deficit a world (0.96x with a first form of the tightening; 1, 2, 3 or 7
+# rounds: 0.93x, 0.92x, 0.92x, 0.92x; catching up once or thrice the lost slack: 0.91x,
+# 0.92x; the windows above the lead's value by 0.2 of the slack a world: 0.92x; at least a
+# quarter or an eighth of the scouted deficit below it: 0.96x, 0.96x; a reserve of 3 or 6
+# points a world: 0.93x, 0.94x). Each round waits for its slowest world on two threads: 2
+# rounds spread the work better (the busiest engine's nodes 0.96x of 4 rounds') but take
+# 1.02x the nodes.
 _ROUNDS = 4
 _CATCH_UP = 2
 # A rival whose bounds' total still exceeds the lead's gets up to _TIGHTENINGS null windows
@@ -323,8 +327,8 @@ _CATCH_UP = 2
 # with the lead's exact value given, before its exact values: about 0.3 of an exact search a
 # world. Worlds where a window failed are within a step of their bound and are not tried
 # again; a step of more than _MOST_STEP points is not tried at all. Without the tightening the
-# rounds cost 1.01x; 1, 2 or 4 tightenings 0.96x, 0.95x, 0.90x; a share of 1.5 or 3: 0.92x,
-# 0.93x; a most step of 25 or 60 points or none: 0.91x, 0.91x, 0.92x (the 20 decisions).
+# rounds cost 1.01x; 1, 2 or 4 tightenings 0.95x, 0.91x, 0.90x; a share of 1.5 or 3: 0.915x,
+# 0.93x; a most step of 25 or 60 points or none: 0.91x, 0.91x, 0.915x (the 20 decisions).
 _TIGHTENINGS = 3
 _TIGHTENING_SHARE = 2.0
 _MOST_STEP = 40
