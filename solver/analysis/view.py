@@ -308,26 +308,27 @@ _SCOUTING_WORLDS = 4
 # exactly in every world: 0.94x the nodes of 10 decisions at trick 1 (2, 3, 7 and 10 points:
 # 0.98x, 0.97x, 0.95x, 0.94x; 0, 3 and 8 points with the rounds below: 1.02x, 1.01x, 1.02x).
 _CLOSE = 5
-# The other worlds are bounded in this many rounds. A card's slack is how far the total of its
-# bounds may still exceed the lead's values (its scouted deficit, less what its bounds took
-# over the lead's values so far): while it lasts, its null windows are at the lead's value;
-# once it is spent, below it by _CATCH_UP times the lost slack a world left. With the
-# tightening below, 0.90x the nodes of 20 decisions at trick 1 against a first bound at half
-# the scouted deficit a world (0.96x with a first form of the tightening; 1, 2, 3 or 7
-# rounds: 0.93x, 0.92x, 0.92x, 0.92x; catching up once or thrice the lost slack: 0.91x,
-# 0.92x; the windows above the lead's value by 0.2 of the slack a world: 0.92x; at least a
-# quarter or an eighth of the scouted deficit below it: 0.96x, 0.96x; a reserve of 3 or 6
-# points a world: 0.93x, 0.94x). Each round waits for its slowest world on two threads: 2
-# rounds spread the work better (the busiest engine's nodes 0.96x of 4 rounds') but take
-# 1.02x the nodes.
-_ROUNDS = 4
+# The other worlds are bounded in rounds, the first ending at this share of the worlds (16
+# of the 28 after the scouting of 32), the second at the last. A card's slack is how far the
+# total of its bounds may still exceed the lead's values (its scouted deficit, less what its
+# bounds took over the lead's values so far): while it lasts, its null windows are at the
+# lead's value; once it is spent, below it by _CATCH_UP times the lost slack a world left.
+# With the tightening below, 0.91x the nodes of 20 decisions at trick 1 (0.89x of 40 more)
+# against a first bound at half the scouted deficit a world. Each round waits for its slowest
+# world on two threads, so rounds are few: 4 rounds of 7 worlds took 0.90x the nodes but
+# their busiest engine's nodes summed over the calls were 0.97x against 0.93x (1, 3 or 7
+# even rounds: 0.93x, 0.92x, 0.92x the nodes). With 4 rounds: catching up once or thrice the
+# lost slack 0.91x, 0.92x; the windows above the lead's value by 0.2 of the slack a world
+# 0.92x; at least a quarter or an eighth of the scouted deficit below it 0.96x, 0.96x; a
+# reserve of 3 or 6 points a world 0.93x, 0.94x.
+_ROUND_ENDS = (0.625,)
 _CATCH_UP = 2
 # A rival whose bounds' total still exceeds the lead's gets up to _TIGHTENINGS null windows
 # a world, each _TIGHTENING_SHARE times its excess a world below its bound, in a cold table
 # with the lead's exact value given, before its exact values: about 0.3 of an exact search a
 # world. Worlds where a window failed are within a step of their bound and are not tried
-# again; a step of more than _MOST_STEP points is not tried at all. Without the tightening the
-# rounds cost 1.01x; 1, 2 or 4 tightenings 0.95x, 0.91x, 0.90x; a share of 1.5 or 3: 0.915x,
+# again; a step of more than _MOST_STEP points is not tried at all. With 4 rounds, without the
+# tightening 1.01x; 1, 2 or 4 tightenings 0.95x, 0.91x, 0.90x; a share of 1.5 or 3: 0.915x,
 # 0.93x; a most step of 25 or 60 points or none: 0.91x, 0.91x, 0.915x (the 20 decisions).
 _TIGHTENINGS = 3
 _TIGHTENING_SHARE = 2.0
@@ -354,7 +355,8 @@ def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int]) -> i
     slack = deficit.copy()
     parts: List[Tuple[np.ndarray, np.ndarray]] = []
     left = len(rest)
-    for part in np.array_split(rest, _ROUNDS):
+    ends = [max(len(known), int(end * batch.count)) for end in _ROUND_ENDS]
+    for part in np.split(rest, [end - len(known) for end in ends]):
         if not len(part):
             continue
         margin: np.ndarray = np.zeros((len(part), 32), dtype=np.int64)
