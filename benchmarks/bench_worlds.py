@@ -3,6 +3,11 @@ card only, best_view_card) with 32 worlds at trick 1, analyse_play with 32 world
 game, and the sampler's own speed at a late, strongly constrained position.
 
     python benchmarks/bench_worlds.py [--positions 5] [--only view,bot,play,sample]
+    python benchmarks/bench_worlds.py --positions 20 --bot-nodes
+
+`--bot-nodes` prints, for the bot's move at trick 1, each decision's card and nodes (one
+worker and a fresh Solver per decision, so that the counts are exact and load-free) and their
+total: the figure to compare two versions of the decision procedure by.
 
 Each row gives the median wall time over the positions and the process's CPU seconds per
 position (on a shared machine the wall time also holds other people's work).
@@ -52,9 +57,21 @@ def main(argv=None):
     parser.add_argument("--workers", type=int, default=None, help="threads (default: all cores)")
     parser.add_argument("--only", default="view,bot,play,sample",
                         help="comma-separated: view, bot, play, sample")
+    parser.add_argument("--bot-nodes", action="store_true",
+                        help="the bot's move at trick 1: each decision's card and nodes")
     args = parser.parse_args(argv)
     only = args.only.split(",")
     deals = list(positions(args.positions))
+    if args.bot_nodes:
+        total = 0
+        for deal in deals:
+            solver = Solver()
+            card = best_view_card(Game(*deal), worlds=32, seed=1, workers=1, solver=solver)
+            total += solver.engine.nodes
+            print(f"{card} {solver.engine.nodes}", flush=True)
+        print(f"bot's move (best_view_card), 32 worlds, trick 1: {total} nodes over "
+              f"{len(deals)} positions")
+        return
     for trick in (1, 5):
         games = [optimal_game(*d, cards=(trick - 1) * 4) for d in deals]
         if "view" in only:

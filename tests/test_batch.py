@@ -229,6 +229,64 @@ def test_against_searches_the_cards_asked_exactly():
                 assert values[row, card] == truth[row, card]
 
 
+def test_against_bounds_each_row_at_its_own_margins_above_or_below_the_lead():
+    arrays, games = random_rows(8, 16, Rules(), least=0, most=24)
+    batch = PositionBatch(*arrays, workers=2)
+    truth = batch.values("points")
+    legal = truth != NOT_LEGAL
+    lead = np.array([int(np.nonzero(row)[0][0]) for row in legal], dtype=np.int8)
+    rng = np.random.default_rng(8)
+    margins = rng.integers(-40, 41, (batch.count, 32))
+    values, exact = batch.against("points", lead, row_margins=margins, exactly=[5])
+    assert (values[exact] == truth[exact]).all()
+    assert (values[legal] >= truth[legal]).all()
+    assert all(exact[row, lead[row]] for row in range(batch.count))
+    for row in range(batch.count):
+        # Where a bound is above the lead's value, it held at its own threshold there.
+        above = legal[row] & ~exact[row] & (values[row] > values[row, lead[row]])
+        assert (values[row, above] <= values[row, lead[row]] - margins[row, above]).all()
+    with pytest.raises(SolverError, match="row_margins"):
+        batch.against("points", lead, row_margins=np.zeros((batch.count, 31), dtype=int))
+
+
+def test_against_with_the_leads_values_known_gives_a_bound_or_infinity():
+    arrays, games = random_rows(12, 16, Rules(), least=0, most=24)
+    batch = PositionBatch(*arrays, workers=2)
+    truth = batch.values("points")
+    legal = truth != NOT_LEGAL
+    rows = np.arange(batch.count)
+    lead = np.array([int(np.nonzero(row)[0][0]) for row in legal], dtype=np.int8)
+    known = truth[rows, lead].astype(int)
+    for shift in (-30, 0, 5, 30):
+        margins = np.zeros((batch.count, 32), dtype=int)
+        margins[:, :] = shift
+        before = batch.nodes
+        values, exact = batch.against("points", lead, row_margins=margins, lead_values=known,
+                                      cards=range(32))
+        assert batch.nodes > before
+        assert (values[rows, lead] == known).all() and exact[rows, lead].all()
+        # Exact alone where a card is interchangeable with the lead (searched once).
+        assert (values[exact] == truth[exact]).all()
+        bounded = legal & ~exact
+        held = bounded & (values < 30000)
+        assert (values[held] >= truth[held]).all()
+        assert (values[held] <= (known[:, None] - shift)[held.nonzero()[0], 0]).all()
+        # Where it did not hold, the card is better than the threshold.
+        failed = bounded & ~held
+        assert (truth[failed] > (known[:, None] - shift)[failed.nonzero()[0], 0]).all()
+    values, exact = batch.against("points", lead, lead_values=known, cards=[])
+    assert (values[legal & ~exact] >= 30000).all()
+    # A card asked for alone is searched where a card interchangeable with it stands for it.
+    margins = np.full((1, 32), -30)
+    for row in range(batch.count):
+        for card in np.nonzero(legal[row])[0]:
+            values, exact = batch.against("points", lead[row:row + 1], [row],
+                                          row_margins=margins, lead_values=known[row:row + 1],
+                                          cards=[card])
+            if not exact[0, card]:
+                assert (values[0, card] < 30000) == (truth[row, card] <= known[row] + 30)
+
+
 def solve_moves_row(game, objective):
     """solve_moves of `game` as a batch row: the playing team's view."""
     row = np.full(32, NOT_LEGAL, dtype=np.int16)

@@ -20,6 +20,7 @@ from ..model.game import Game, check_game
 import numpy as np
 
 from ..batch import PositionBatch, deal_row, played_row
+from ..batch.search import MOST_MARGIN
 from .parallel import check_solver
 from ..engine.objectives import objective_of
 from ..engine.search import Solver
@@ -273,7 +274,8 @@ def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64
     """A card with the highest mean value over the same worlds as `analyse_view` (one of its
     `best_cards`), for a player that needs its move and not every card's mean: each world is
     searched for the leading card exactly and for the others only until they are shown no
-    better, and a card's bounds are refined only while they leave it a chance to be best."""
+    better, and a card's bounds are tightened, then refined to exact values, only while
+    they leave it a chance to be best."""
     check_game(game)
     if game.is_over:
         raise SolverError("the round is over: no card is left to judge")
@@ -293,7 +295,8 @@ def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64
             # A make, or an objective searched as one (ledig's score: +-ledig_bonus).
             totals = batch.values("make")[:, legal].sum(0)
             return ALL_CARDS[legal[int(np.argmax(totals))]]
-        return ALL_CARDS[_best_by_bounds(batch, objective, legal)]
+        return ALL_CARDS[_best_by_bounds(batch, objective, legal,
+                                         len(game.played) < _ROUNDS_BEFORE)]
     finally:
         if solver is not None:
             solver.search_seconds += batch.search_seconds
@@ -302,36 +305,82 @@ def best_view_card(game: Game, seat: Optional[SeatLike] = None, worlds: int = 64
 # Worlds whose every card is searched exactly before the others are bounded: a card chosen
 # from one world was beaten in the others' totals most of the time.
 _SCOUTING_WORLDS = 4
-# The share of a card's mean deficit in the scouted worlds that its first bound tries.
-_MARGIN_SHARE = 0.5
 # A card whose mean deficit in the scouted worlds is at most this (points a world) is searched
 # exactly in every world: 0.94x the nodes of 10 decisions at trick 1 (2, 3, 7 and 10 points:
-# 0.98x, 0.97x, 0.95x, 0.94x).
+# 0.98x, 0.97x, 0.95x, 0.94x; 0, 3 and 8 points with the rounds below: 1.02x, 1.01x, 1.02x).
 _CLOSE = 5
+# The other worlds are bounded in rounds, the first ending at this share of the worlds (16
+# of the 28 after the scouting of 32), the second at the last. A card's slack is how far the
+# total of its bounds may still exceed the lead's values (its scouted deficit, less what its
+# bounds took over the lead's values so far): while it lasts, its null windows are at the
+# lead's value; once it is spent, below it by _CATCH_UP times the lost slack a world left.
+# With the tightening below, 0.91x the nodes of 20 decisions at trick 1 (0.89x of 40 more)
+# against a first bound at half the scouted deficit a world. Each round waits for its slowest
+# world on two threads, so rounds are few: 4 rounds of 7 worlds took 0.90x the nodes but
+# their busiest engine's nodes summed over the calls were 0.97x against 0.93x (1, 3 or 7
+# even rounds: 0.93x, 0.92x, 0.92x the nodes). With 4 rounds: catching up once or thrice the
+# lost slack 0.91x, 0.92x; the windows above the lead's value by 0.2 of the slack a world
+# 0.92x; at least a quarter or an eighth of the scouted deficit below it 0.96x, 0.96x; a
+# reserve of 3 or 6 points a world 0.93x, 0.94x.
+_ROUND_ENDS = (0.625,)
+# The rounds pay where the searches are long, before this many cards are played: at trick 2
+# one round took the same nodes (0.999x, 20 decisions) and at trick 3 1.02x, with a call
+# fewer a decision (some 0.17 ms of Python, a tenth of a decision's time from trick 5).
+_ROUNDS_BEFORE = 4
+_CATCH_UP = 2
+# A rival whose bounds' total still exceeds the lead's gets up to _TIGHTENINGS null windows
+# a world, each _TIGHTENING_SHARE times its excess a world below its bound, in a cold table
+# with the lead's exact value given, before its exact values: about 0.3 of an exact search a
+# world. Worlds where a window failed are within a step of their bound and are not tried
+# again; a step of more than _MOST_STEP points is not tried at all. With 4 rounds, without the
+# tightening 1.01x; 1, 2 or 4 tightenings 0.95x, 0.91x, 0.90x; a share of 1.5 or 3: 0.915x,
+# 0.93x; a most step of 25 or 60 points or none: 0.91x, 0.91x, 0.915x (the 20 decisions).
+_TIGHTENINGS = 3
+_TIGHTENING_SHARE = 2.0
+_MOST_STEP = 40
 
 
-def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int]) -> int:
+def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int],
+                    rounds: bool = True) -> int:
     """The legal card with the highest total over the batch's worlds. Every world holds an
     exact value or an upper bound of each card (PositionBatch.against); a card is refined
     to exact values only while its bounds' total exceeds the best exact total, so the card
-    returned has an exact total no lower than any other card's."""
+    returned has an exact total no lower than any other card's. Without `rounds`, the worlds
+    after the scouting are bounded in one round."""
     # Every card's exact values in the first few worlds choose the card to beat.
     known = np.arange(min(_SCOUTING_WORLDS, batch.count))
     scouted: np.ndarray = batch.values(objective, known).astype(np.int64)
     lead = max(legal, key=lambda card: (scouted[:, card].sum(), -card))
-    # Each card's bounds are first tried at half its scouted deficit below the lead's value.
     deficit = scouted[:, lead].sum() - scouted.sum(0)
-    margin = [max(0, int(deficit[card] * _MARGIN_SHARE) // len(known)) if card in legal else 0
-              for card in range(32)]
     rest = np.arange(len(known), batch.count)
     # A card this close to the lead is searched exactly in each world, in the table the
     # lead's search left warm: its bounds mostly failed high and took two or three searches,
     # and a rival's exact values later went to a cold table.
     exactly = [card for card in legal if card != lead and deficit[card] <= _CLOSE * len(known)]
-    values, found = batch.against(objective, np.full(len(rest), lead, dtype=np.int8), rest,
-                                  margin, exactly=exactly)
-    upper = np.concatenate([scouted, values.astype(np.int64)])
-    exact = np.concatenate([np.ones_like(scouted, dtype=bool), found])
+    # The proof needs each card's bounds' total at most the lead's total, not each bound at
+    # most the lead's value: the scouted deficit is slack that the bounds may spend.
+    slack = deficit.copy()
+    parts: List[Tuple[np.ndarray, np.ndarray]] = []
+    left = len(rest)
+    ends = [max(len(known), int(end * batch.count)) for end in _ROUND_ENDS] if rounds else []
+    for part in np.split(rest, [end - len(known) for end in ends]):
+        if not len(part):
+            continue
+        margin: np.ndarray = np.zeros((len(part), 32), dtype=np.int64)
+        for card in legal:
+            if slack[card] < 0:
+                margin[:, card] = min(MOST_MARGIN, -(_CATCH_UP * int(slack[card])) // left)
+        values, found = batch.against(objective, np.full(len(part), lead, dtype=np.int8), part,
+                                      row_margins=margin, exactly=exactly)
+        got: np.ndarray = values.astype(np.int64)
+        slack -= (got - got[:, [lead]]).sum(0)
+        left -= len(part)
+        parts.append((got, found))
+    upper = np.concatenate([scouted] + [got for got, _ in parts])
+    exact = np.concatenate([np.ones_like(scouted, dtype=bool)] + [found for _, found in parts])
+    # Where a tightening window failed: the card's value is within a step of its bound.
+    tight = np.zeros_like(exact)
+    tightened: List[int] = []
     best_total = int(upper[:, lead].sum())
     while True:
         totals = upper.sum(0)
@@ -340,6 +389,24 @@ def _best_by_bounds(batch: PositionBatch, objective: str, legal: List[int]) -> i
             return lead
         rival = max(rivals, key=lambda card: (totals[card], -card))
         rows = np.nonzero(~exact[:, rival])[0]
+        loose = rows[~tight[rows, rival]]
+        step = math.ceil((int(totals[rival]) - best_total) * _TIGHTENING_SHARE
+                         / max(1, len(loose)))
+        if len(loose) and tightened.count(rival) < _TIGHTENINGS and step <= _MOST_STEP:
+            # A null window a world below the rival's bound, the lead's exact value given: a
+            # fraction of the rival's exact search, where its bounds were merely loose.
+            tightened.append(rival)
+            lead_values = upper[loose, lead]
+            margin = np.zeros((len(loose), 32), dtype=np.int64)
+            margin[:, rival] = np.clip(lead_values - (upper[loose, rival] - step),
+                                       -MOST_MARGIN, MOST_MARGIN)
+            values, _ = batch.against(objective, np.full(len(loose), lead, dtype=np.int8),
+                                      loose, row_margins=margin, lead_values=lead_values,
+                                      cards=[rival])
+            # A window that failed says nothing of the bound: INFINITY, left as it was.
+            upper[loose, rival] = np.minimum(upper[loose, rival], values[:, rival])
+            tight[loose, rival] |= values[:, rival] >= MOST_MARGIN
+            continue
         # The rival's exact values only: bounding the other cards against it again cost
         # more than it saved.
         values, known = batch.against(objective, np.full(len(rows), rival, dtype=np.int8),

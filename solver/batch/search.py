@@ -39,8 +39,8 @@ _EARLY = 12
 _CHECKED_TOGETHER = 4096
 # The most a bound of against() is tried below the lead's value: the engine's infinity, less 1.
 MOST_MARGIN = int(_engine.INFINITY) - 1
-_NOT_SEARCHED = -1      # the engine's margin of a card against() leaves unsearched
-_SEARCHED_EXACTLY = -2  # the engine's margin of a card against() searches exactly
+_NOT_SEARCHED = int(_engine.INFINITY) + 1      # the engine's margin of a card against() leaves unsearched
+_SEARCHED_EXACTLY = int(_engine.INFINITY) + 2  # the engine's margin of a card against() searches exactly
 
 
 def move_values(deal: Any, trump: Any, leader: Any, playing: Any = None, played: Any = None,
@@ -156,7 +156,8 @@ class PositionBatch:
 
     def against(self, objective: str, lead: Any, rows: Any = None,
                 margin: Any = None, *, lead_only: bool = False,
-                exactly: Any = ()) -> Tuple[np.ndarray, np.ndarray]:
+                exactly: Any = (), row_margins: Any = None, lead_values: Any = None,
+                cards: Any = None) -> Tuple[np.ndarray, np.ndarray]:
         """(int16[n, 32], bool[n, 32]) for the rows (default: all) and lead[i], a legal card
         (0..31, or "HJ") of row rows[i] (one for all rows too), for "points" or "score": lead's
         exact value, and for each other legal card its exact value (True) where it is better
@@ -166,7 +167,13 @@ class PositionBatch:
         that much worse. With `lead_only`, only lead's exact value is searched: every other
         legal card has the bound INFINITY (nothing known) and False. The cards of `exactly`
         (card indices) are searched exactly in every row (True), each right after its row's
-        lead, while the table holds what the lead's search learned."""
+        lead, while the table holds what the lead's search learned. `row_margins`
+        (int[n, 32], -MOST_MARGIN..MOST_MARGIN) gives each row its own margins instead; a
+        negative one tries the bound above lead's value, and a bound that holds there may be
+        above lead's value. With `lead_values` (lead's exact values of the rows, known) lead is
+        not searched again, and each other card gets one null window at its margin below that
+        value: its bound where the window holds, else INFINITY. `cards` (card indices, or
+        bool[n, 32] for each row's own), when given, are the only cards searched besides lead."""
         # Exact values and bounds of one metric: not a make, nor a score made of one.
         if (not isinstance(objective, str) or objective not in OBJECTIVES
                 or objective_of(self.rules, objective).metric is None):
@@ -177,12 +184,30 @@ class PositionBatch:
         picked = row_indices(rows, self.count)
         leads = column("lead", lead, len(picked), 0, 31, "a card 0..31 or like 'HJ'",
                        NotationError, parse=lambda text: Card.parse(text).index, rows=picked)
-        margins = card_margins(margin, MOST_MARGIN)
+        if row_margins is None:
+            margins = np.tile(np.array(card_margins(margin, MOST_MARGIN), dtype=np.int16),
+                              (len(picked), 1))
+        else:
+            margins = _row_margins(row_margins, len(picked))
         if lead_only:
-            margins = [_NOT_SEARCHED] * len(margins)
+            margins[:] = _NOT_SEARCHED
+        if cards is not None:
+            mask = np.asarray(cards)
+            if mask.dtype != bool or mask.shape != margins.shape:
+                mask = np.zeros(margins.shape, dtype=bool)
+                mask[:, [whole_number("a card of cards", card, 0, 31) for card in cards]] = True
+            margins[~mask] = _NOT_SEARCHED
         for card in exactly:
-            margins[whole_number("a card of exactly", card, 0, 31)] = _SEARCHED_EXACTLY
-        values, exact = self._search(objective, picked, leads, margins)
+            margins[:, whole_number("a card of exactly", card, 0, 31)] = _SEARCHED_EXACTLY
+        known = None
+        if lead_values is not None:
+            known = np.asarray(lead_values, dtype=np.int64).reshape(-1)
+            if known.shape != (len(picked),) or (np.abs(known) >= MOST_MARGIN).any():
+                raise SolverError(f"lead_values must be {len(picked)} values, one per row")
+            # The engine's values are the playing team's.
+            theirs = self.rows.to_move_team[picked] != self.rows.playing[picked]
+            known = np.ascontiguousarray(np.where(theirs, -known, known), dtype=np.int16)
+        values, exact = self._search(objective, picked, leads, margins, known)
         # The engine plays another card for a lead that is not legal: refuse it here.
         refused = np.nonzero(values[np.arange(len(picked)), leads] == NOT_LEGAL)[0]
         if len(refused):
@@ -225,7 +250,8 @@ class PositionBatch:
         return int(self._final_solver.value(game, objective))
 
     def _search(self, objective: str, picked: np.ndarray, lead: Optional[np.ndarray] = None,
-                margin: Optional[List[int]] = None) -> Tuple[np.ndarray, np.ndarray]:
+                margin: Optional[np.ndarray] = None,
+                known: Optional[np.ndarray] = None) -> Tuple[np.ndarray, np.ndarray]:
         """The rows' card values seen from the playing team, and the exact flags of `lead`."""
         count = len(picked)
         out: np.ndarray = np.full((count, 32), NOT_LEGAL, dtype=np.int16)
@@ -254,7 +280,11 @@ class PositionBatch:
             try:
                 start, stop = chunk
                 extra = {} if lead is None else {"lead": lead[start:stop],
-                                                  "exact": exact[start:stop], "margin": margin}
+                                                  "exact": exact[start:stop],
+                                                  "margin": None if margin is None
+                                                  else margin[start:stop],
+                                                  "given": None if known is None
+                                                  else known[start:stop]}
                 used, local = _local_specs(params_of[start:stop])
                 return int(engine.search_rows([specs[i] for i in used], local,
                                               [thresholds[i] for i in used],
@@ -274,6 +304,18 @@ class PositionBatch:
                 list(pool.map(search, chunks))
         self.search_seconds += time.perf_counter() - began
         return out, exact.astype(bool)
+
+
+def _row_margins(value: Any, rows: int) -> np.ndarray:
+    """int16[rows, 32]: against()'s row_margins, whole numbers -MOST_MARGIN..MOST_MARGIN."""
+    array = np.asarray(value)
+    if array.shape != (rows, 32) or array.dtype.kind not in "iu":
+        raise SolverError(f"row_margins must be whole numbers of shape ({rows}, 32), got "
+                          f"{array.dtype} of shape {array.shape}")
+    if (np.abs(array.astype(np.int64)) > MOST_MARGIN).any():
+        raise SolverError(f"row_margins must be -{MOST_MARGIN}..{MOST_MARGIN}")
+    result: np.ndarray = np.ascontiguousarray(array, dtype=np.int16)
+    return result
 
 
 def _check_round_columns(rules: Rules, bidder: Any, dummy: Any) -> None:

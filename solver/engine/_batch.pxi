@@ -3,8 +3,8 @@
 # between the positions. Included by _engine.pyx after the search.
 
 cdef enum:
-    NOT_SEARCHED = -1       # row_against's margin of a card to leave unsearched
-    SEARCHED_EXACTLY = -2   # row_against's margin of a card to search exactly
+    NOT_SEARCHED = INF + 1      # row_against's margin of a card to leave unsearched
+    SEARCHED_EXACTLY = INF + 2  # row_against's margin of a card to search exactly
     ROW_OK = -1             # every card played was held and legal
     ROW_NO_VALUE = -32768   # the value column of a card that is not legal (int16)
 
@@ -116,7 +116,7 @@ cdef void row_values(Search* S, const State* s, int window, int threshold,
 
 
 cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin,
-                      int16_t* out, uint8_t* exact) noexcept nogil:
+                      int given, int16_t* out, uint8_t* exact) noexcept nogil:
     """out[lead]: the exact value after `lead` (a legal card); and for every other legal card
     either its exact value (exact[card] = 1) when it is better than `lead` for the player to
     move, or (exact[card] = 0) a fail-soft bound that shows it is not: for the player to
@@ -126,10 +126,14 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
     that matter. Interchangeable cards (equivalent_cards) are searched once. A card whose
     margin is NOT_SEARCHED is not searched at all: its bound is the engine's infinity; one
     whose margin is SEARCHED_EXACTLY is searched exactly, in the table the lead's search
-    warmed."""
+    warmed. A negative margin tries the null window above lead's value: a bound that holds
+    there is kept even above lead's value. With `given` (not ROW_NO_VALUE), lead's value is
+    known and not searched, and each card gets one null window: its bound where it holds,
+    else the engine's infinity (nothing known)."""
     cdef int kept_for[32]
+    cdef int16_t margins[32]
     cdef int i, card, value, lead_value, target
-    cdef uint32_t moves, kept
+    cdef uint32_t moves, kept, remaining
     cdef bint maximising, known
     cdef State child
     for i in range(32):
@@ -143,8 +147,21 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
         lead = lowest(moves)        # not a legal card: the caller's slip, not a crash
     kept = equivalent_cards(&S.p, s, moves, kept_for)
     lead = kept_for[lead]
+    # A card searched once for its interchangeable ones takes the margin of one that is
+    # searched, where its own leaves it unsearched.
+    for i in range(32):
+        margins[i] = margin[i]
+    remaining = moves
+    while remaining:
+        card = lowest(remaining)
+        remaining &= remaining - 1
+        if margins[kept_for[card]] == NOT_SEARCHED:
+            margins[kept_for[card]] = margin[card]
     maximising = S.p.side[(s.trick_leader + s.ntrick) & 3] == 0
-    lead_value = search_child(S, s, lead, -INF, INF, &child)
+    if given != ROW_NO_VALUE:
+        lead_value = given
+    else:
+        lead_value = search_child(S, s, lead, -INF, INF, &child)
     out[lead] = lead_value
     exact[lead] = 1
     kept &= ~((<uint32_t>1) << lead)
@@ -152,29 +169,38 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
         card = lowest(kept)
         kept &= kept - 1
         known = False
-        if margin[card] == NOT_SEARCHED:
+        if margins[card] == NOT_SEARCHED:
             out[card] = INF if maximising else -INF     # nothing known: no bound at all
             continue
-        if margin[card] == SEARCHED_EXACTLY:
+        if margins[card] == SEARCHED_EXACTLY:
             out[card] = search_child(S, s, card, -INF, INF, &child)
             exact[card] = 1
             if S.interrupted:
                 return
             continue
-        if maximising:
-            target = lead_value - max(<int>margin[card], 0)
+        if given != ROW_NO_VALUE:
+            # One null window: a bound where it fails low, nothing known where it fails high.
+            target = lead_value - margins[card] if maximising else lead_value + margins[card]
+            value = search_child(S, s, card, target - 1 + maximising, target + maximising,
+                                 &child)
+            if maximising and value > target:
+                value = INF
+            elif not maximising and value < target:
+                value = -INF
+        elif maximising:
+            target = lead_value - margins[card]
             value = search_child(S, s, card, target, target + 1, &child)
             if value > target and target < lead_value:
                 value = search_from(S, &child, lead_value, lead_value + 1)
-            if value > lead_value:
+            if value > max(lead_value, target):
                 value = search_from(S, &child, value - 1, INF)
                 known = True
         else:
-            target = lead_value + max(<int>margin[card], 0)
+            target = lead_value + margins[card]
             value = search_child(S, s, card, target - 1, target, &child)
             if value < target and target > lead_value:
                 value = search_from(S, &child, lead_value - 1, lead_value)
-            if value < lead_value:
+            if value < min(lead_value, target):
                 value = search_from(S, &child, -INF, value + 1)
                 known = True
         if S.interrupted:
@@ -191,11 +217,13 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
 cdef int search_rows(Search* S, const Params* params, const int32_t* params_of,
                      const int32_t* thresholds, const uint32_t* hands, const int8_t* leader,
                      const int8_t* played, int rows, int window, int16_t* out,
-                     const int8_t* lead, const int16_t* margin, uint8_t* exact) noexcept nogil:
+                     const int8_t* lead, const int16_t* margin, const int16_t* given,
+                     uint8_t* exact) noexcept nogil:
     """row_values for each of `rows` checked positions (check_row): row r is the deal
     hands[4r..4r+3] under params[params_of[r]], with leader[r] leading trick 1 and the cards
     played[32r..] (padded with -1); its values go to out[32r..32r+31]. With `lead` (not
-    NULL), row_against(lead[r], margin) instead, its exact flags to exact[32r..]. S.metric is
+    NULL), row_against(lead[r], margin[32r..], given[r]) instead (given NULL: none known), its
+    exact flags to exact[32r..]. S.metric is
     set by the caller. Returns the rows done: fewer than `rows` after an interruption."""
     cdef int row, current = -1
     cdef State s
@@ -208,7 +236,9 @@ cdef int search_rows(Search* S, const Params* params, const int32_t* params_of,
                       cards_played(played + 32 * row))
         adopt_deal(S, &s)
         if lead != NULL:
-            row_against(S, &s, lead[row], margin, out + 32 * row, exact + 32 * row)
+            row_against(S, &s, lead[row], margin + 32 * row,
+                        ROW_NO_VALUE if given == NULL else given[row], out + 32 * row,
+                        exact + 32 * row)
         else:
             row_values(S, &s, window, thresholds[current], out + 32 * row)
         if S.interrupted:

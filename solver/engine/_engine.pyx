@@ -1045,18 +1045,23 @@ cdef class Engine:
     def search_rows(self, list specs, const int32_t[::1] params_of, list thresholds,
                     const uint32_t[:, ::1] hands, const int8_t[::1] leader,
                     const int8_t[:, ::1] played, int metric, int16_t[:, ::1] out,
-                    int window=ROOT_WINDOW, lead=None, exact=None, margin=None):
+                    int window=ROOT_WINDOW, lead=None, exact=None, margin=None,
+                    given=None):
         """out[r, card]: for each row checked by check_rows, every card's value for `metric`
         after it (as child_values), or where thresholds[params_of[r]] is not None,
         whether that value reaches it (1 or 0, as child_bounds); -32768 for a card that is
         not legal. With `lead` (int8[rows], a legal card of each row) and `exact`
         (uint8[rows, 32]): lead[r]'s exact value, and for each other card its exact value
         (exact 1) where it is better than lead[r] for the player to move, else a bound that
-        shows it is not (exact 0), tried first `margin[card]` (int16[32], default 0s) worse
-        than lead's value for the player to move; a margin of -1 leaves the card unsearched,
-        with the bound +-INFINITY (exact 0). The rows are searched in one call without the GIL, in
-        order, sharing this engine's table and move-ordering memory while the deal stays the
-        same. Leaves the engine configured for specs[-1]."""
+        shows it is not (exact 0), tried first `margin[r, card]` (default 0s) worse
+        than lead's value for the player to move; `margin` (int16[rows, 32]) gives each row its
+        own, where a negative one is tried above lead's value (and a bound that holds there may
+        be above it); a margin of INFINITY + 1 leaves the card unsearched, with the bound
+        +-INFINITY (exact 0), one of INFINITY + 2 searches it exactly. With `given` (int16[rows],
+        lead's values for the playing team, known) lead is not searched, and each other card
+        gets one null window at its margin: its bound where it holds, else +-INFINITY. The
+        rows are searched in one call without the GIL, in order, sharing this engine's table
+        and move-ordering memory while the deal stays the same. Leaves the engine configured for specs[-1]."""
         self._require_idle()
         if len(thresholds) != len(specs):
             raise ValueError(f"{len(thresholds)} thresholds for {len(specs)} specs")
@@ -1067,8 +1072,11 @@ cdef class Engine:
         cdef uint8_t[:, ::1] flags
         cdef const int8_t* lead_of = NULL
         cdef uint8_t* exact_of = NULL
-        cdef int16_t margins[32]
-        cdef int card
+        cdef const int16_t[:, ::1] margin_rows
+        cdef int16_t* margins = NULL
+        cdef const int16_t[::1] given_rows
+        cdef const int16_t* given_of = NULL
+        cdef int card, r
         if rows == 0:
             return 0
         if (lead is None) != (exact is None):
@@ -1078,9 +1086,6 @@ cdef class Engine:
             if leads.shape[0] != rows or flags.shape[0] != rows or flags.shape[1] != 32:
                 raise ValueError(f"lead and exact must have {rows} rows (and 32 columns)")
             lead_of, exact_of = &leads[0], &flags[0, 0]
-        for card in range(32):
-            margins[card] = 0 if margin is None else _number({"margin": margin[card]},
-                                                            "margin", SEARCHED_EXACTLY, INF - 1)
         if out.shape[0] != rows or out.shape[1] != 32:
             raise ValueError(f"out has shape {(out.shape[0], out.shape[1])}, not ({rows}, 32)")
         cdef Params* params = self._params_of(specs, params_of, hands, leader, played,
@@ -1095,13 +1100,29 @@ cdef class Engine:
                     raise ValueError("the ledig metric is for specs with a bidder, and only them")
                 limits[i] = -INF if thresholds[i] is None else _number(
                     {"threshold": thresholds[i]}, "threshold", -INF + 1, INF - 1)
+            margins = <int16_t*>calloc(rows * 32, sizeof(int16_t))
+            if margins == NULL:
+                raise MemoryError("no memory for the batch's margins")
+            if margin is not None:
+                margin_rows = margin
+                if margin_rows.shape[0] != rows or margin_rows.shape[1] != 32:
+                    raise ValueError(f"margin must have {rows} rows and 32 columns")
+                for r in range(rows):
+                    for card in range(32):
+                        margins[32 * r + card] = _number({"margin": margin_rows[r, card]},
+                                                         "margin", -INF + 1, SEARCHED_EXACTLY)
+            if given is not None:
+                given_rows = given
+                if given_rows.shape[0] != rows:
+                    raise ValueError(f"given must have {rows} rows")
+                given_of = &given_rows[0]
             self.S.metric = metric
             self._busy = True
             try:
                 with nogil:
                     done = search_rows(&self.S, params, &params_of[0], limits, &hands[0, 0],
                                        &leader[0], &played[0, 0], rows, window, &out[0, 0],
-                                       lead_of, margins, exact_of)
+                                       lead_of, margins, given_of, exact_of)
             finally:
                 self._busy = False
                 # Back to the rules configure() last set, with nothing learned from others.
@@ -1110,6 +1131,7 @@ cdef class Engine:
         finally:
             free(params)
             free(limits)
+            free(margins)
         self._raise_if_interrupted()
         return done
 
