@@ -138,7 +138,8 @@ def plain_trick_roem(cards, trump, rules):
             run = run + 1 if b == a + 1 else 1
             longest = max(longest, run)
         roem += 20 if longest == 3 else 50 if longest >= 4 else 0
-    if trump is not None and rules.stuk == "trick" and {Card(trump, "K"), Card(trump, "Q")} <= set(cards):
+    stuk = {Card(trump, "K"), Card(trump, "Q")} if trump is not None else None
+    if stuk and rules.stuk == "trick" and stuk <= set(cards):
         roem += 20
     return roem
 

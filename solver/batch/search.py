@@ -39,8 +39,9 @@ _EARLY = 12
 _CHECKED_TOGETHER = 4096
 # The most a bound of against() is tried below the lead's value: the engine's infinity, less 1.
 MOST_MARGIN = int(_engine.INFINITY) - 1
-_NOT_SEARCHED = int(_engine.INFINITY) + 1      # the engine's margin of a card against() leaves unsearched
-_SEARCHED_EXACTLY = int(_engine.INFINITY) + 2  # the engine's margin of a card against() searches exactly
+# The engine's margins of a card that against() leaves unsearched, and searches exactly.
+_NOT_SEARCHED = int(_engine.INFINITY) + 1
+_SEARCHED_EXACTLY = int(_engine.INFINITY) + 2
 
 
 def move_values(deal: Any, trump: Any, leader: Any, playing: Any = None, played: Any = None,

@@ -1061,7 +1061,8 @@ cdef class Engine:
         lead's values for the playing team, known) lead is not searched, and each other card
         gets one null window at its margin: its bound where it holds, else +-INFINITY. The
         rows are searched in one call without the GIL, in order, sharing this engine's table
-        and move-ordering memory while the deal stays the same. Leaves the engine configured for specs[-1]."""
+        and move-ordering memory while the deal stays the same. Leaves the engine configured
+        for specs[-1]."""
         self._require_idle()
         if len(thresholds) != len(specs):
             raise ValueError(f"{len(thresholds)} thresholds for {len(specs)} specs")
