@@ -145,8 +145,9 @@ def plain_trick_roem(cards, trump, rules):
 
 
 def test_trick_roem_equals_the_plain_count_for_every_trick():
-    # Every set of four cards (and every third set of one to three), under each trump and
-    # none, with the default rules and with four of a kind and stuk counted otherwise.
+    # Every set of four cards (and every third set of one to three), each under one of the
+    # trumps or none and one of two rule sets (the default, and four of a kind and stuk
+    # counted otherwise), taken in turn.
     variants = [Rules(), Rules(stuk="none", four_of_a_kind={"J": 100, "9": 50, "7": 10})]
     trumps = [*Suit, None]
     for size in (1, 2, 3, 4):

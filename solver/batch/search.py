@@ -165,13 +165,14 @@ class PositionBatch:
         than lead, else an upper bound on it no higher than lead's value (False); both seen
         from the team to move. margin[card] (32 numbers, or one for all; default 0): the bound
         is first tried that much lower than lead's value, which tightens it where the card is
-        that much worse. With `lead_only`, only lead's exact value is searched: every other
+        that much worse. (With `row_margins` or `lead_values`, below, the bounds are looser
+        than this.) With `lead_only`, only lead's exact value is searched: every other
         legal card has the bound INFINITY (nothing known) and False. The cards of `exactly`
         (card indices) are searched exactly in every row (True), each right after its row's
         lead, while the table holds what the lead's search learned. `row_margins`
         (int[n, 32], -MOST_MARGIN..MOST_MARGIN) gives each row its own margins instead; a
-        negative one tries the bound above lead's value, and a bound that holds there may be
-        above lead's value. With `lead_values` (lead's exact values of the rows, known) lead is
+        negative one tries the bound above lead's value: a card is then exact (True) only where
+        it is better than that, and its bound may be above lead's value. With `lead_values` (lead's exact values of the rows, known) lead is
         not searched again, and each other card gets one null window at its margin below that
         value: its bound where the window holds, else INFINITY. `cards` (card indices, or
         bool[n, 32] for each row's own), when given, are the only cards searched besides lead."""

@@ -118,18 +118,18 @@ cdef void row_values(Search* S, const State* s, int window, int threshold,
 cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin,
                       int given, int16_t* out, uint8_t* exact) noexcept nogil:
     """out[lead]: the exact value after `lead` (a legal card); and for every other legal card
-    either its exact value (exact[card] = 1) when it is better than `lead` for the player to
-    move, or (exact[card] = 0) a fail-soft bound that shows it is not: for the player to
-    move, no better than lead's value, and where a null window margin[card] worse than
-    lead's value says so, no better than that. The null windows cost a fraction of an exact
-    search: a caller that wants the best card only (solver.analysis.view) refines the bounds
-    that matter. Interchangeable cards (equivalent_cards) are searched once. A card whose
-    margin is NOT_SEARCHED is not searched at all: its bound is the engine's infinity; one
-    whose margin is SEARCHED_EXACTLY is searched exactly, in the table the lead's search
-    warmed. A negative margin tries the null window above lead's value: a bound that holds
-    there is kept even above lead's value. With `given` (not ROW_NO_VALUE), lead's value is
-    known and not searched, and each card gets one null window: its bound where it holds,
-    else the engine's infinity (nothing known)."""
+    either its exact value (exact[card] = 1) or (exact[card] = 0) a fail-soft bound on it for
+    the player to move. A card's null window is tried margin[card] worse than lead's value
+    (better, for a negative margin): it is exact wherever it is better than both lead's value
+    and that window, and otherwise bounded by the higher of the two (for the player to move).
+    The null windows cost a fraction of an exact search: a caller that wants the best card
+    only (solver.analysis.view) refines the bounds that matter. Interchangeable cards
+    (equivalent_cards) are searched once, as the most any of them asks: a card whose margin
+    is NOT_SEARCHED is not searched at all (its bound is the engine's infinity), one whose
+    margin is SEARCHED_EXACTLY is searched exactly, in the table the lead's search warmed.
+    With `given` (not ROW_NO_VALUE), lead's value is known and not searched, and every other
+    card gets its one null window only: its bound where it holds, else the engine's infinity
+    (nothing known), never an exact value."""
     cdef int kept_for[32]
     cdef int16_t margins[32]
     cdef int i, card, value, lead_value, target
@@ -147,15 +147,15 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
         lead = lowest(moves)        # not a legal card: the caller's slip, not a crash
     kept = equivalent_cards(&S.p, s, moves, kept_for)
     lead = kept_for[lead]
-    # A card searched once for its interchangeable ones takes the margin of one that is
-    # searched, where its own leaves it unsearched.
+    # A card searched once for its interchangeable ones is searched as the most any of them
+    # asks: bounded where its own margin leaves it unsearched, exactly where one asks that.
     for i in range(32):
         margins[i] = margin[i]
     remaining = moves
     while remaining:
         card = lowest(remaining)
         remaining &= remaining - 1
-        if margins[kept_for[card]] == NOT_SEARCHED:
+        if margins[kept_for[card]] == NOT_SEARCHED or margin[card] == SEARCHED_EXACTLY:
             margins[kept_for[card]] = margin[card]
     maximising = S.p.side[(s.trick_leader + s.ntrick) & 3] == 0
     if given != ROW_NO_VALUE:
