@@ -229,14 +229,21 @@ def test_against_searches_the_cards_asked_exactly():
                 assert values[row, card] == truth[row, card]
 
 
-def test_a_card_asked_exactly_is_exact_where_an_interchangeable_card_stands_for_it():
-    # Late in the round many cards are interchangeable: the one searched for a set of them
-    # is searched exactly when any card of the set is asked for exactly.
-    arrays, games = random_rows(11, 200, Rules(), least=16, most=28)
+def rows_against_their_first_card(seed, count, least, most):
+    """A batch of `count` random positions (default rules, two threads), every card's exact
+    points value in each, which cards are legal, and each row's first legal card (the lead)."""
+    arrays, _ = random_rows(seed, count, Rules(), least=least, most=most)
     batch = PositionBatch(*arrays, workers=2)
     truth = batch.values("points")
     legal = truth != NOT_LEGAL
     lead = np.array([int(np.nonzero(row)[0][0]) for row in legal], dtype=np.int8)
+    return batch, truth, legal, lead
+
+
+def test_a_card_asked_exactly_is_exact_where_an_interchangeable_card_stands_for_it():
+    # Late in the round many cards are interchangeable: the one searched for a set of them
+    # is searched exactly when any card of the set is asked for exactly.
+    batch, truth, legal, lead = rows_against_their_first_card(11, 200, 16, 28)
     asked = list(range(1, 32, 2))
     values, exact = batch.against("points", lead, exactly=asked)
     assert exact[:, asked][legal[:, asked]].all()
@@ -244,11 +251,7 @@ def test_a_card_asked_exactly_is_exact_where_an_interchangeable_card_stands_for_
 
 
 def test_against_bounds_each_row_at_its_own_margins_above_or_below_the_lead():
-    arrays, games = random_rows(8, 16, Rules(), least=0, most=24)
-    batch = PositionBatch(*arrays, workers=2)
-    truth = batch.values("points")
-    legal = truth != NOT_LEGAL
-    lead = np.array([int(np.nonzero(row)[0][0]) for row in legal], dtype=np.int8)
+    batch, truth, legal, lead = rows_against_their_first_card(8, 16, 0, 24)
     rng = np.random.default_rng(8)
     margins = rng.integers(-40, 41, (batch.count, 32))
     asked = [5, 13, 21]
@@ -269,12 +272,8 @@ def test_against_bounds_each_row_at_its_own_margins_above_or_below_the_lead():
 
 
 def test_against_with_the_leads_values_known_gives_a_bound_or_infinity():
-    arrays, games = random_rows(12, 16, Rules(), least=0, most=24)
-    batch = PositionBatch(*arrays, workers=2)
-    truth = batch.values("points")
-    legal = truth != NOT_LEGAL
+    batch, truth, legal, lead = rows_against_their_first_card(12, 16, 0, 24)
     rows = np.arange(batch.count)
-    lead = np.array([int(np.nonzero(row)[0][0]) for row in legal], dtype=np.int8)
     known = truth[rows, lead].astype(int)
     for shift in (-30, 0, 5, 30):
         margins = np.zeros((batch.count, 32), dtype=int)
