@@ -128,8 +128,8 @@ cdef void row_against(Search* S, const State* s, int lead, const int16_t* margin
     is NOT_SEARCHED is not searched at all (its bound is the engine's infinity), one whose
     margin is SEARCHED_EXACTLY is searched exactly, in the table the lead's search warmed.
     With `given` (not ROW_NO_VALUE), lead's value is known and not searched, and every other
-    card gets its one null window only: its bound where it holds, else the engine's infinity
-    (nothing known), never an exact value."""
+    card (but those interchangeable with lead, and those searched exactly) gets its one null
+    window only: its bound where it holds, else the engine's infinity (nothing known)."""
     cdef int kept_for[32]
     cdef int16_t margins[32]
     cdef int i, card, value, lead_value, target

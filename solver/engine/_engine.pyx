@@ -1056,13 +1056,12 @@ cdef class Engine:
         tried `margin[r, card]` (int16[rows, 32], default 0s) worse than lead's value for the
         player to move (better, for a negative margin), and it is exact wherever it is better
         than both lead's value and that window; a margin of INFINITY + 1 leaves the card
-        unsearched, with the bound
-        +-INFINITY (exact 0), one of INFINITY + 2 searches it exactly. With `given` (int16[rows],
-        lead's values for the playing team, known) lead is not searched, and each other card
-        gets one null window at its margin: its bound where it holds, else +-INFINITY. The
-        rows are searched in one call without the GIL, in order, sharing this engine's table
-        and move-ordering memory while the deal stays the same. Leaves the engine configured
-        for specs[-1]."""
+        unsearched, with the bound +-INFINITY (exact 0), one of INFINITY + 2 searches it
+        exactly. With `given` (int16[rows], lead's values for the playing team, known) lead is
+        not searched, and each other card gets one null window at its margin: its bound where
+        it holds, else +-INFINITY. The rows are searched in one call without the GIL, in
+        order, sharing this engine's table and move-ordering memory while the deal stays the
+        same. Leaves the engine configured for specs[-1]."""
         self._require_idle()
         if len(thresholds) != len(specs):
             raise ValueError(f"{len(thresholds)} thresholds for {len(specs)} specs")
