@@ -812,6 +812,30 @@ def standard_stream(kind: str):
     return io.TextIOWrapper(io.BytesIO(), encoding=kind, errors="strict", write_through=True)
 
 
+def subcommands():
+    from solver.cli.parser import build_parser
+    actions = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    return sorted(actions[0].choices)
+
+
+@pytest.mark.parametrize("command", subcommands())
+def test_every_help_prints_on_an_ascii_terminal(command):
+    """The help names signs an ASCII terminal lacks: it prints them as it can, no traceback."""
+    from unittest import mock
+    stdout = standard_stream("ascii")
+    with mock.patch.object(sys, "stdout", stdout), pytest.raises(SystemExit) as stopped:
+        main([command, "--help"])
+    assert stopped.value.code == 0
+    assert f"klaverjas {command}" in stdout.buffer.getvalue().decode("ascii")
+
+
+def test_a_help_with_signs_an_ascii_terminal_lacks_prints_them_escaped():
+    from solver.cli.parser import _Parser
+    stdout = standard_stream("ascii")
+    _Parser(prog="klaverjas x", description="the \u03b1\u03bc search").print_help(stdout)
+    assert "the \\u03b1\\u03bc search" in stdout.buffer.getvalue().decode("ascii")
+
+
 @pytest.mark.parametrize("examples", example_counts(50, 20))
 def test_any_command_line_ends_in_a_known_status_without_a_traceback(tmp_path, examples):
     from unittest import mock

@@ -8,7 +8,7 @@ stream cannot encode it, but never given letters for its signs, which would name
 from __future__ import annotations
 
 import os
-from typing import Dict, Optional, TextIO, Union
+from typing import Dict, Union
 
 from ..errors import shorten
 from ..model.cards import Suit
@@ -58,7 +58,7 @@ def one_line(text: str) -> str:
                    for c in text)
 
 
-def printable(text: str, stream: Optional[TextIO], notation: str = "en") -> str:
+def printable(text: str, stream: object, notation: str = "en") -> str:
     """`text` as `stream` can encode it: unchanged where it can, else with plain letters for
     the signs its encoding lacks (suit letters of `notation`, the one its cards are written
     in), and a backslash escape for any character still left over."""

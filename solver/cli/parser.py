@@ -6,7 +6,8 @@ The parser only reads the command line into values; `solver.cli.commands` does t
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable, List, NoReturn, Optional, Sequence, Tuple, TypeVar, Union
+import sys
+from typing import TYPE_CHECKING, Any, Callable, List, NoReturn, Optional, Sequence, Tuple, TypeVar, Union
 
 from .._version import __version__
 from ..analysis import ON_ALL_PASS, PROCEDURES
@@ -16,6 +17,10 @@ from ..engine.search import MOST_TABLE_MB
 from ..errors import SolverError, quote, whole_number
 from ..model.cards import NOTATIONS, Card, Seat, Suit, Team, parse_cards
 from ..model.scoring import OBJECTIVES
+from .output import printable
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 EXAMPLE_DEAL = "N:A7.KQ9.9.87 JT.J.KQT8.T KQ.A87.A7.9 98.T.J.AKQJ"
 
@@ -42,6 +47,12 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:     # one line, status 2, no usage dump
         raise UsageError(f"{message} (see {self.prog} --help)")
+
+    def _print_message(self, message: str, file: Optional[SupportsWrite[str]] = None) -> None:
+        # Help and version as the stream can encode them: the help names signs (alphamu's
+        # Greek letters, the suits) that an ASCII terminal lacks.
+        stream = file or sys.stderr
+        super()._print_message(printable(message, stream) if message else message, stream)
 
     def parse_known_args(self, args: Optional[Sequence[str]] = None,  # type: ignore[override]
                          namespace: Optional[argparse.Namespace] = None
@@ -484,7 +495,7 @@ def train_command(command: Command) -> None:
 ARENA_BOTS_HELP = ("random, rule, dd (sees every hand), pimc:N (N worlds a move; pimc:N@S "
                    "at most S seconds a move; pimc:N~M fewer worlds once the choice is clear "
                    "to within M points; pimc:N+play the worlds drawn under the play belief), "
-                   "alphamu:M:W (αμ search, M own moves ahead over W worlds in the last "
+                   "alphamu:M:W (alpha-mu search, M own moves ahead over W worlds in the last "
                    "tricks), learned (the network shipped in the package), "
                    "learned:PATH (a network of klaverjas train), policy:PATH "
                    "(a model of examples/train_policy.py), openspiel:ismcts[:N] (N simulations "
