@@ -34,6 +34,48 @@ def test_move_values_equal_reference(game, objective):
     assert Solver(table_mb=1).move_values(game, objective) == minimax_moves(game, objective)
 
 
+# Rules with no roem on the table: there the search bounds a card by a near-twin's value
+# (swap_bound: two cards of one hand with nothing between them in power), in every node.
+no_table_roem = rules_strategy.filter(lambda rules: rules.roem != "table")
+
+
+@settings(max_examples=60, **SLOW)
+@given(positions(rules=no_table_roem, tricks_left=st.integers(2, 3)))
+def test_cards_bounded_by_a_near_twin_keep_every_value(game):
+    solver = Solver(table_mb=1)
+    for objective in ("points", "make"):
+        assert solver.move_values(game, objective) == minimax_moves(game, objective), objective
+
+
+# Positions (Deal.random seed, roem, trump duty, undertrump, trump, leader, playing team,
+# cards played) where a near-twin's bound taken once instead of twice the points apart, or
+# with a card of another hand between the two, gave wrong values.
+NEAR_TWIN_POSITIONS = [
+    (948020397, "hand", "rotterdam", "must", "H", "N", "NS",
+     "HA HJ HQ H7 CA C9 CT CK D7 DQ DJ D9 HT HK H8 H9 D8 DA DK DT"),
+    (707375025, "none", "rotterdam", "must", "H", "E", "EW",
+     "H7 HJ HT C9 CK C8 CJ CT SJ H9 SK S9 D7 DK DA D8 DT DQ DJ D9"),
+    (739517034, "hand", "rotterdam", "free", "D", "W", "NS",
+     "CK CJ CQ C7 DA DQ DJ D7 HJ H7 H9 HT DK C8 DT HQ S8 SQ S7 SA HK"),
+    (782398553, "none", "rotterdam", "must", "S", "W", "NS",
+     "H9 HK HT SK C7 CA C9 C8 D9 D8 DK D7 CJ CT S9 CQ DA SQ DQ DJ S7"),
+    (210805896, "none", "rotterdam", "forbidden", "D", "E", "EW",
+     "C9 CJ CA CQ S8 SK SJ SQ DA DQ DK D9 ST S9 S7 D7 C8 CK D8 CT DT SA"),
+    (829361248, "hand", "rotterdam", "free", "S", "W", "EW",
+     "HJ HK H8 HQ SA ST SJ SK S7 CQ S9 C7 CJ CT CA CK S8 HT D7 C8 SQ"),
+]
+
+
+@pytest.mark.parametrize("seed, roem, duty, undertrump, trump, leader, playing, played",
+                         NEAR_TWIN_POSITIONS)
+def test_near_twin_positions_equal_reference(seed, roem, duty, undertrump, trump, leader,
+                                             playing, played):
+    rules = Rules(roem=roem, trump_duty=duty, undertrump=undertrump)
+    game = Game(Deal.random(seed), trump, leader, playing, rules)
+    game.replay(played)
+    assert Solver(rules, table_mb=1).move_values(game) == minimax_moves(game, "points")
+
+
 @pytest.mark.slow
 @settings(max_examples=60, **SLOW)
 @given(positions(tricks_left=st.just(4)))

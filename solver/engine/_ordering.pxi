@@ -123,6 +123,40 @@ cdef inline uint32_t equivalent_cards(const Params* p, const State* s, uint32_t 
 
 
 
+# -- near-twins -----------------------------------------------------------------------------------
+
+cdef inline bint near_twins_apply(const Params* p, int metric) noexcept nogil:
+    """Whether swap_bound holds for this metric: one that adds up what each trick gives a
+    side, and so not the score (nat, a multiplier); and, but for the bidder's tricks
+    (ledig), none that roem on the table can change."""
+    return metric == METRIC_LEDIG or (
+        (metric == METRIC_POINTS or metric == METRIC_CARDS) and not p.roem_table)
+
+
+cdef inline int swap_bound(const Params* p, uint32_t live, int metric, int a,
+                           int b) noexcept nogil:
+    """How far apart the values of two cards the player to move holds can be, where
+    near_twins_apply; or -1 if they are not near-twins: of one suit, with no `live` card
+    (another hand's, or on the trick) between them in power. Any line after one is then a
+    line after the other with the two swapped: every other card beats and is beaten by both
+    alike, so the same tricks go to the same sides and only the two cards' points may change
+    sides: the points metric moves by at most twice their difference, the cards metric by
+    once, the bidder's tricks not at all. (drop_equivalent drops twins worth the same
+    before the search; this bounds the others by a value already searched.)"""
+    if (a >> 3) != (b >> 3):
+        return -1
+    cdef int weak = a, strong = b
+    if p.strength[a] > p.strength[b]:
+        weak = b
+        strong = a
+    if p.above[weak] & ~p.above[strong] & ~((<uint32_t>1) << strong) & live:
+        return -1
+    if metric == METRIC_LEDIG:
+        return 0
+    cdef int d = abs(p.points[a] - p.points[b])
+    return 2 * d if metric == METRIC_POINTS else d
+
+
 cdef inline int lead_score(const Params* p, const State* s, int seat, int card) noexcept nogil:
     """How promising a lead is: a card no opponent can beat in its suit comes first, with a
     card partner can ruff; then masters an opponent can ruff; then the cheapest loser."""

@@ -26,6 +26,13 @@
 #define KJ_PLAIN_C 1
 #endif
 
+/* A condition that is rarely true: the compiler lays its branch out of the way. */
+#if defined(KJ_GCC)
+#define kj_unlikely(x) __builtin_expect(!!(x), 0)
+#else
+#define kj_unlikely(x) (!!(x))
+#endif
+
 /* The number of cards in a set: the hardware instruction where the build asks for it
  * (-mpopcnt on x86-64; ARM has it in NEON), else a few shifts and masks. */
 KJ_INLINE int kj_popcount(uint32_t x) {

@@ -43,6 +43,7 @@ cdef extern from "_portable.h":
     int kj_lowest_bit(uint32_t) nogil       # of a set that is not empty
     int kj_leading_zeros(uint32_t) nogil    # of a set that is not empty
     void kj_prefetch(const void*) nogil
+    bint kj_unlikely(bint) nogil
 
 
 cdef inline int card_points(const Params* p, uint32_t cards) noexcept nogil:
