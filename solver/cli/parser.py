@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any, Callable, List, NoReturn, Optional, Sequence, Tuple, TypeVar, Union
+from typing import (TYPE_CHECKING, Any, Callable, List, NoReturn, Optional, Sequence, Tuple,
+                    TypeVar, Union)
 
 from .._version import __version__
 from ..analysis import ON_ALL_PASS, PROCEDURES
@@ -49,8 +50,8 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see {self.prog} --help)")
 
     def _print_message(self, message: str, file: Optional[SupportsWrite[str]] = None) -> None:
-        # Help and version as the stream can encode them: the help names signs (alphamu's
-        # Greek letters, the suits) that an ASCII terminal lacks.
+        # Help and version as the stream can encode them: a sign an ASCII terminal lacks comes
+        # out escaped, not as a traceback.
         stream = file or sys.stderr
         super()._print_message(printable(message, stream) if message else message, stream)
 
