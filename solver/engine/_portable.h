@@ -1,4 +1,4 @@
-/* The engine's bit operations on a 32-bit card set, and its one memory hint: the only place
+/* The engine's bit operations on a 32-bit card set, its memory and branch hints: the only place
  * that names a compiler's builtins. gcc and clang (Linux, macOS; x86-64 and ARM) use their
  * __builtin_*; MSVC its intrinsics; any other compiler, or a build with KLAVERJAS_PORTABLE=1
  * (setup.py), the plain C below, which is how the fallbacks are tested on any machine:
