@@ -76,6 +76,31 @@ def test_near_twin_positions_equal_reference(seed, roem, duty, undertrump, trump
     assert Solver(rules, table_mb=1).move_values(game) == minimax_moves(game, "points")
 
 
+# Under nat="82" a make is a test of the playing team's card points, which roem never enters:
+# near-twins bound each other whatever the roem. Positions (as above, roem on the table)
+# where a bound that left out their points' difference gave wrong values.
+NEAR_TWIN_82_POSITIONS = [
+    (487199804, "amsterdam", "free", "D", "S", "EW",
+     "ST SJ SQ SA HJ H9 HQ HT DA DQ DJ DT C7 C8 CQ CA HA H7 CJ H8"),
+    (163571762, "rotterdam", "forbidden", "D", "N", "NS",
+     "SQ SK SJ S7 C8 CJ CQ CT H9 H7 HQ HT C7 CK C9 D7 H8 DA HK DJ"),
+    (298145989, "amsterdam", "free", "S", "W", "EW",
+     "DJ S7 DT D8 SK HA ST S9 HQ HJ H8 SJ CK CJ C9 C7 CQ S8 CT C8 H9"),
+    (483006872, "amsterdam", "forbidden", "H", "S", "NS",
+     "S9 SK S8 SA H7 HK H9 HA SQ D9 D7 ST CQ C8 CA CK DT DQ DA DK"),
+]
+
+
+@pytest.mark.parametrize("seed, duty, undertrump, trump, leader, playing, played",
+                         NEAR_TWIN_82_POSITIONS)
+def test_near_twin_card_points_positions_equal_reference(seed, duty, undertrump, trump, leader,
+                                                         playing, played):
+    rules = Rules(nat="82", trump_duty=duty, undertrump=undertrump)
+    game = Game(Deal.random(seed), trump, leader, playing, rules)
+    game.replay(played)
+    assert Solver(rules, table_mb=1).move_values(game, "make") == minimax_moves(game, "make")
+
+
 @pytest.mark.slow
 @settings(max_examples=60, **SLOW)
 @given(positions(tricks_left=st.just(4)))

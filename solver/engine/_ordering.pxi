@@ -127,10 +127,10 @@ cdef inline uint32_t equivalent_cards(const Params* p, const State* s, uint32_t 
 
 cdef inline bint near_twins_apply(const Params* p, int metric) noexcept nogil:
     """Whether swap_bound holds for this metric: one that adds up what each trick gives a
-    side, and so not the score (nat, a multiplier); and, but for the bidder's tricks
-    (ledig), none that roem on the table can change."""
-    return metric == METRIC_LEDIG or (
-        (metric == METRIC_POINTS or metric == METRIC_CARDS) and not p.roem_table)
+    side, and so not the score (nat, a multiplier); and, for the points, no roem on the
+    table, which a swap could change (the card points and the bidder's tricks count none)."""
+    return (metric == METRIC_LEDIG or metric == METRIC_CARDS
+            or (metric == METRIC_POINTS and not p.roem_table))
 
 
 cdef inline int swap_bound(const Params* p, uint32_t live, int metric, int a,
