@@ -47,58 +47,49 @@ def test_cards_bounded_by_a_near_twin_keep_every_value(game):
         assert solver.move_values(game, objective) == minimax_moves(game, objective), objective
 
 
-# Positions (Deal.random seed, roem, trump duty, undertrump, trump, leader, playing team,
-# cards played) where a near-twin's bound taken once instead of twice the points apart, or
-# with a card of another hand between the two, gave wrong values.
+# Positions (the objective, the rules' options, Deal.random seed, trump, leader, playing
+# team, cards played) where a near-twin's bound gave wrong values when taken once instead of
+# twice the points apart, or with a card of another hand between the two (points, no roem on
+# the table); or, for the card points of a nat="82" make, which roem never enters (so with
+# roem on the table), when it left out their points' difference.
 NEAR_TWIN_POSITIONS = [
-    (948020397, "hand", "rotterdam", "must", "H", "N", "NS",
-     "HA HJ HQ H7 CA C9 CT CK D7 DQ DJ D9 HT HK H8 H9 D8 DA DK DT"),
-    (707375025, "none", "rotterdam", "must", "H", "E", "EW",
-     "H7 HJ HT C9 CK C8 CJ CT SJ H9 SK S9 D7 DK DA D8 DT DQ DJ D9"),
-    (739517034, "hand", "rotterdam", "free", "D", "W", "NS",
+    ("points", dict(roem="hand", trump_duty="rotterdam", undertrump="must"),
+     948020397, "H", "N", "NS", "HA HJ HQ H7 CA C9 CT CK D7 DQ DJ D9 HT HK H8 H9 D8 DA DK DT"),
+    ("points", dict(roem="none", trump_duty="rotterdam", undertrump="must"),
+     707375025, "H", "E", "EW", "H7 HJ HT C9 CK C8 CJ CT SJ H9 SK S9 D7 DK DA D8 DT DQ DJ D9"),
+    ("points", dict(roem="hand", trump_duty="rotterdam", undertrump="free"),
+     739517034, "D", "W", "NS",
      "CK CJ CQ C7 DA DQ DJ D7 HJ H7 H9 HT DK C8 DT HQ S8 SQ S7 SA HK"),
-    (782398553, "none", "rotterdam", "must", "S", "W", "NS",
+    ("points", dict(roem="none", trump_duty="rotterdam", undertrump="must"),
+     782398553, "S", "W", "NS",
      "H9 HK HT SK C7 CA C9 C8 D9 D8 DK D7 CJ CT S9 CQ DA SQ DQ DJ S7"),
-    (210805896, "none", "rotterdam", "forbidden", "D", "E", "EW",
+    ("points", dict(roem="none", trump_duty="rotterdam", undertrump="forbidden"),
+     210805896, "D", "E", "EW",
      "C9 CJ CA CQ S8 SK SJ SQ DA DQ DK D9 ST S9 S7 D7 C8 CK D8 CT DT SA"),
-    (829361248, "hand", "rotterdam", "free", "S", "W", "EW",
+    ("points", dict(roem="hand", trump_duty="rotterdam", undertrump="free"),
+     829361248, "S", "W", "EW",
      "HJ HK H8 HQ SA ST SJ SK S7 CQ S9 C7 CJ CT CA CK S8 HT D7 C8 SQ"),
-]
-
-
-@pytest.mark.parametrize("seed, roem, duty, undertrump, trump, leader, playing, played",
-                         NEAR_TWIN_POSITIONS)
-def test_near_twin_positions_equal_reference(seed, roem, duty, undertrump, trump, leader,
-                                             playing, played):
-    rules = Rules(roem=roem, trump_duty=duty, undertrump=undertrump)
-    game = Game(Deal.random(seed), trump, leader, playing, rules)
-    game.replay(played)
-    assert Solver(rules, table_mb=1).move_values(game) == minimax_moves(game, "points")
-
-
-# Under nat="82" a make is a test of the playing team's card points, which roem never enters:
-# near-twins bound each other whatever the roem. Positions (as above, roem on the table)
-# where a bound that left out their points' difference gave wrong values.
-NEAR_TWIN_82_POSITIONS = [
-    (487199804, "amsterdam", "free", "D", "S", "EW",
-     "ST SJ SQ SA HJ H9 HQ HT DA DQ DJ DT C7 C8 CQ CA HA H7 CJ H8"),
-    (163571762, "rotterdam", "forbidden", "D", "N", "NS",
-     "SQ SK SJ S7 C8 CJ CQ CT H9 H7 HQ HT C7 CK C9 D7 H8 DA HK DJ"),
-    (298145989, "amsterdam", "free", "S", "W", "EW",
+    ("make", dict(nat="82", trump_duty="amsterdam", undertrump="free"),
+     487199804, "D", "S", "EW", "ST SJ SQ SA HJ H9 HQ HT DA DQ DJ DT C7 C8 CQ CA HA H7 CJ H8"),
+    ("make", dict(nat="82", trump_duty="rotterdam", undertrump="forbidden"),
+     163571762, "D", "N", "NS", "SQ SK SJ S7 C8 CJ CQ CT H9 H7 HQ HT C7 CK C9 D7 H8 DA HK DJ"),
+    ("make", dict(nat="82", trump_duty="amsterdam", undertrump="free"),
+     298145989, "S", "W", "EW",
      "DJ S7 DT D8 SK HA ST S9 HQ HJ H8 SJ CK CJ C9 C7 CQ S8 CT C8 H9"),
-    (483006872, "amsterdam", "forbidden", "H", "S", "NS",
-     "S9 SK S8 SA H7 HK H9 HA SQ D9 D7 ST CQ C8 CA CK DT DQ DA DK"),
+    ("make", dict(nat="82", trump_duty="amsterdam", undertrump="forbidden"),
+     483006872, "H", "S", "NS", "S9 SK S8 SA H7 HK H9 HA SQ D9 D7 ST CQ C8 CA CK DT DQ DA DK"),
 ]
 
 
-@pytest.mark.parametrize("seed, duty, undertrump, trump, leader, playing, played",
-                         NEAR_TWIN_82_POSITIONS)
-def test_near_twin_card_points_positions_equal_reference(seed, duty, undertrump, trump, leader,
-                                                         playing, played):
-    rules = Rules(nat="82", trump_duty=duty, undertrump=undertrump)
+@pytest.mark.parametrize("objective, options, seed, trump, leader, playing, played",
+                         NEAR_TWIN_POSITIONS)
+def test_near_twin_positions_equal_reference(objective, options, seed, trump, leader, playing,
+                                             played):
+    rules = Rules(**options)
     game = Game(Deal.random(seed), trump, leader, playing, rules)
     game.replay(played)
-    assert Solver(rules, table_mb=1).move_values(game, "make") == minimax_moves(game, "make")
+    assert Solver(rules, table_mb=1).move_values(game, objective) == \
+        minimax_moves(game, objective)
 
 
 @pytest.mark.slow

@@ -68,6 +68,7 @@ cdef struct Params:
     uint64_t down_one[4][256]  # per suit and set of its cards left (8-bit): the 0-point cards
     uint64_t down_two[4][256]  # that make_key moves one or two ranks down (see _fill_renaming),
                                # and (<< 32) the bits make_key keeps their holders in
+    uint32_t near_twin_metrics  # bit m: near-twins bound each other under metric m (swap_bound)
 
 cdef struct State:
     # Small types: the search copies a State for every card it tries.

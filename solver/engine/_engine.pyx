@@ -202,10 +202,7 @@ cdef int settled_by_twin(const Params* p, const State* s, int metric, int card,
     near-twin among the n cards searched (values: exact, or a bound on the side of the
     window, as the search left them); else NO_CUTOFF."""
     cdef int i, bound
-    cdef int seat = (s.trick_leader + s.ntrick) & 3
-    cdef uint32_t live = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~s.hands[seat]
-    if s.ntrick:
-        live |= s.on_table
+    cdef uint32_t live = live_cards(s)
     for i in range(n):
         bound = swap_bound(p, live, metric, cards[i], card)
         if bound < 0:
@@ -334,7 +331,7 @@ cdef int alpha_beta(Search* S, const State* s, int alpha, int beta,
     # Whether a card may be settled by a near-twin's value (swap_bound), as bit 32, and the
     # cards searched so far below it (their values are kept): not 0 only where two legal
     # cards share a suit, under rules where near-twins apply.
-    cdef uint64_t twins = ((<uint64_t>1) << 32 if near_twins_apply(p, S.metric)
+    cdef uint64_t twins = ((<uint64_t>1) << 32 if (p.near_twin_metrics >> S.metric) & 1
                            and two_in_a_suit(legal_set) else 0)
     cdef int8_t searched_cards[MAX_MOVES]
     cdef int16_t searched_values[MAX_MOVES]
@@ -1282,6 +1279,7 @@ cdef void _fill_search_tables(Params* p):
             if mask >> k & 1:
                 p.trump_points[mask] += p.points[p.order[p.trump][k]]
     _fill_renaming(p)
+    p.near_twin_metrics = near_twin_metrics(p)
 
 
 cdef int _check_hands(hands, uint32_t* masks) except -1:

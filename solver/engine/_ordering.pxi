@@ -43,6 +43,14 @@ _check_bands()
 
 # -- equivalent cards ----------------------------------------------------------------------------
 
+cdef inline uint32_t live_cards(const State* s) noexcept nogil:
+    """The cards that can still meet one of the player to move's: the other hands', and
+    those on the trick."""
+    cdef int seat = (s.trick_leader + s.ntrick) & 3
+    cdef uint32_t live = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~s.hands[seat]
+    return live | s.on_table if s.ntrick else live
+
+
 cdef inline bint roem_neutral(const Params* p, uint32_t live, int card) noexcept nogil:
     """Whether `card` can make no roem on the table that a card of another rank could not:
     its four of a kind scores nothing, and no run of three through it has its other two
@@ -87,20 +95,14 @@ cdef inline uint32_t equivalent_cards(const Params* p, const State* s, uint32_t 
         for c in range(32):
             kept_for[c] = c
     cdef uint32_t twins = moves & p.twins, suits = 0, x
-    cdef int i, suit, k, card, prev
+    cdef int suit, k, card, prev
     for suit in range(4):
         x = twins & SUIT_MASK[suit]
         if x & (x - 1):
             suits |= SUIT_MASK[suit]
     if not suits:
         return moves                  # no two cards of a suit worth the same: nothing to drop
-    cdef int seat = (s.trick_leader + s.ntrick) & 3
-    cdef uint32_t live = 0
-    for i in range(4):
-        if i != seat:
-            live |= s.hands[i]
-    if s.ntrick:
-        live |= s.on_table
+    cdef uint32_t live = live_cards(s)
     cdef uint32_t kept = moves
     for suit in range(4):
         if not (suits & SUIT_MASK[suit]):
@@ -125,24 +127,27 @@ cdef inline uint32_t equivalent_cards(const Params* p, const State* s, uint32_t 
 
 # -- near-twins -----------------------------------------------------------------------------------
 
-cdef inline bint near_twins_apply(const Params* p, int metric) noexcept nogil:
-    """Whether swap_bound holds for this metric: one that adds up what each trick gives a
-    side, and so not the score (nat, a multiplier); and, for the points, no roem on the
-    table, which a swap could change (the card points and the bidder's tricks count none)."""
-    return (metric == METRIC_LEDIG or metric == METRIC_CARDS
-            or (metric == METRIC_POINTS and not p.roem_table))
+cdef uint32_t near_twin_metrics(const Params* p) noexcept nogil:
+    """The metrics (bit m for metric m) under which swap_bound holds: those that add up what
+    each trick gives a side, so not the score (nat, a multiplier); and, for the points, no
+    roem on the table, which a swap could change (the card points and the bidder's tricks
+    count none). Params.near_twin_metrics, set once with the rules."""
+    cdef uint32_t metrics = (1 << METRIC_CARDS) | (1 << METRIC_LEDIG)
+    if not p.roem_table:
+        metrics |= 1 << METRIC_POINTS
+    return metrics
 
 
 cdef inline int swap_bound(const Params* p, uint32_t live, int metric, int a,
                            int b) noexcept nogil:
-    """How far apart the values of two cards the player to move holds can be, where
-    near_twins_apply; or -1 if they are not near-twins: of one suit, with no `live` card
-    (another hand's, or on the trick) between them in power. Any line after one is then a
-    line after the other with the two swapped: every other card beats and is beaten by both
-    alike, so the same tricks go to the same sides and only the two cards' points may change
-    sides: the points metric moves by at most twice their difference, the cards metric by
-    once, the bidder's tricks not at all. (drop_equivalent drops twins worth the same
-    before the search; this bounds the others by a value already searched.)"""
+    """How far apart the values of two cards the player to move holds can be, under the
+    metrics of near_twin_metrics; or -1 if they are not near-twins: of one suit, with no
+    `live` card (another hand's, or on the trick) between them in power. Any line after one
+    is then a line after the other with the two swapped: every other card beats and is
+    beaten by both alike, so the same tricks go to the same sides and only the two cards'
+    points may change sides: the points metric moves by at most twice their difference, the
+    cards metric by once, the bidder's tricks not at all. (drop_equivalent drops twins worth
+    the same before the search; this bounds the others by a value already searched.)"""
     if (a >> 3) != (b >> 3):
         return -1
     cdef int weak = a, strong = b
