@@ -7,7 +7,11 @@ game, and the sampler's own speed at a late, strongly constrained position.
 
 `--bot-nodes` prints, for the bot's move at trick 1, each decision's card and nodes (one
 worker and a fresh Solver per decision, so that the counts are exact and load-free) and their
-total: the figure to compare two versions of the decision procedure by.
+total: the figure to compare two versions of the decision procedure by. Beside them, two
+yardsticks on the same worlds: every legal card's exact value in every world (what
+analyse_view searches), and each world's value alone (a fresh Solver a world: one search of
+the position, no card compared), which is about what a procedure that needed nothing but
+each world's best card would cost.
 
 Each row gives the median wall time over the positions and the process's CPU seconds per
 position (on a shared machine the wall time also holds other people's work).
@@ -19,7 +23,7 @@ from pathlib import Path
 
 from bench_solve import positions
 from solver import Game, GameRecord, Solver, analyse_play, analyse_view, sample_worlds
-from solver.analysis.view import best_view_card
+from solver.analysis.view import _world_batch, best_view_card
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"
 
@@ -51,6 +55,33 @@ def optimal_game(deal, trump, leader, playing, cards):
     return game
 
 
+def bot_nodes(deals):
+    """The bot's nodes at trick 1 per decision, with the two yardsticks (module docstring)."""
+    totals = [0, 0, 0]
+    print("card  bot nodes  every card exactly  each world's value alone")
+    for deal in deals:
+        game = Game(*deal)
+        solver = Solver()
+        card = best_view_card(game, worlds=32, seed=1, workers=1, solver=solver)
+        bot = solver.engine.nodes
+        worlds = sample_worlds(game, game.to_move, 32, 1)    # the worlds best_view_card saw
+        solver = Solver()
+        _world_batch(game, worlds, 1, solver).values("points")
+        every = solver.engine.nodes
+        alone = 0
+        for world in worlds:
+            solver = Solver()
+            solver.value(Game(world, game.trump, game.leader, game.playing), "points")
+            alone += solver.engine.nodes
+        for i, nodes in enumerate((bot, every, alone)):
+            totals[i] += nodes
+        print(f"{card}  {bot:9d}  {every:18d}  {alone:24d}", flush=True)
+    bot, every, alone = totals
+    print(f"bot's move (best_view_card), 32 worlds, trick 1: {bot} nodes over {len(deals)} "
+          f"positions; {bot / every:.2f}x every card's exact values, {bot / alone:.2f}x each "
+          f"world's value alone")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=5)
@@ -63,14 +94,7 @@ def main(argv=None):
     only = args.only.split(",")
     deals = list(positions(args.positions))
     if args.bot_nodes:
-        total = 0
-        for deal in deals:
-            solver = Solver()
-            card = best_view_card(Game(*deal), worlds=32, seed=1, workers=1, solver=solver)
-            total += solver.engine.nodes
-            print(f"{card} {solver.engine.nodes}", flush=True)
-        print(f"bot's move (best_view_card), 32 worlds, trick 1: {total} nodes over "
-              f"{len(deals)} positions")
+        bot_nodes(deals)
         return
     for trick in (1, 5):
         games = [optimal_game(*d, cards=(trick - 1) * 4) for d in deals]
