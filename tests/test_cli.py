@@ -72,6 +72,86 @@ def test_table_json_round_trips(capsys):
     assert table.value("S", "S", "EW") == -2
 
 
+LEDIG = str(Path(__file__).resolve().parents[1] / "examples" / "ledig.json")
+RECORD_CARDS = ("SK S9 SA SJ HJ HA HT H9 C9 CJ C7 CT ST SQ S8 S7 D8 D7 DJ D9 CQ C8 DT DA CK HQ DQ "
+                "H7 CA HK DK H8").split()
+
+
+def test_table_of_a_record_is_the_table_of_its_deal_and_rules(capsys):
+    _, of_record, _ = run(capsys, "table", EXAMPLE, "--json")
+    _, of_deal, _ = run(capsys, "table", DEAL, "--rules", "amsterdam", "--json")
+    assert json.loads(of_record) == json.loads(of_deal)
+    _, of_record, _ = run(capsys, "table", EXAMPLE, "--rules", "rotterdam", "--json")
+    _, of_deal, _ = run(capsys, "table", DEAL, "--rules", "rotterdam", "--json")
+    assert json.loads(of_record) == json.loads(of_deal)
+
+
+@pytest.mark.parametrize("after", [0, 1, 12, 13, 31])
+def test_solve_of_a_record_is_its_round_after_its_first_cards(capsys, after):
+    # examples/game.json: dealer E, so S leads; trump S, EW plays.
+    _, of_record, _ = run(capsys, "solve", EXAMPLE, "--after", str(after), "--moves", "--json")
+    _, of_deal, _ = run(capsys, "solve", DEAL, "--trump", "S", "--leader", "S", "--playing",
+                        "EW", "--played", " ".join(RECORD_CARDS[:after]), "--moves", "--json")
+    assert json.loads(of_record) == json.loads(of_deal)
+
+
+def test_solve_and_view_of_a_record_take_its_start_or_cards_given(capsys):
+    _, start, _ = run(capsys, "solve", EXAMPLE, "--json")
+    assert json.loads(start)["value"] == -2
+    _, played, _ = run(capsys, "solve", EXAMPLE, "--played", "HA HT", "--json")
+    _, of_deal, _ = run(capsys, "solve", DEAL, "--trump", "S", "--leader", "S", "--playing",
+                        "EW", "--played", "HA HT", "--json")
+    assert json.loads(played) == json.loads(of_deal)
+    _, view, _ = run(capsys, "view", EXAMPLE, "--after", "4", "--worlds", "4", "--json")
+    _, of_deal, _ = run(capsys, "view", DEAL, "--trump", "S", "--leader", "S", "--playing",
+                        "EW", "--played", " ".join(RECORD_CARDS[:4]), "--worlds", "4", "--json")
+    assert json.loads(view) == json.loads(of_deal)
+
+
+def test_a_record_s_trump_and_rules_give_way_to_those_given(capsys):
+    _, of_record, _ = run(capsys, "solve", EXAMPLE, "--trump", "H", "--rules", "rotterdam",
+                          "--moves", "--json")
+    _, of_deal, _ = run(capsys, "solve", DEAL, "--trump", "H", "--leader", "S", "--playing",
+                        "EW", "--rules", "rotterdam", "--moves", "--json")
+    assert json.loads(of_record) == json.loads(of_deal)
+
+
+def test_solve_of_a_ledig_record_is_its_ledig_round(capsys):
+    record = json.loads(Path(LEDIG).read_text())
+    status, of_record, _ = run(capsys, "solve", LEDIG, "--after", "8", "--moves", "--json")
+    _, of_deal, _ = run(capsys, "solve", record["deal"], "--contract", "ledig", "--bidder", "N",
+                        "--leader", "E", "--played", " ".join(record["played"].split()[:8]),
+                        "--moves", "--json")
+    assert status == 0 and json.loads(of_record) == json.loads(of_deal)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["solve", DEAL, "--leader", "S", "--trump", "S", "--playing", "EW", "--after", "3"],
+     "argument --after: takes the first cards of a game record; with a deal give the cards "
+     "played with --played"),
+    (["solve", EXAMPLE, "--after", "3", "--played", "SK"],
+     "--after and --played both say which cards were played: give one"),
+    (["view", EXAMPLE, "--after", "33"], "--after must be a whole number from 0 to 32"),
+    (["table", DEAL, "--round", "2"], "argument --round: picks a round from a file of game "
+                                      "records, one a line"),
+    (["solve", DEAL, "--trump", "S", "--playing", "EW"],
+     "the following arguments are required: --leader"),
+    (["solve", EXAMPLE, "--played", "HA SJ"], "trick 1, seat W"),
+    (["solve", LEDIG, "--contract", "trump"], "this record is a ledig round without trump"),
+])
+def test_records_where_a_deal_goes_refuse_in_one_line(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_a_record_short_of_the_cards_asked_for_says_how_many_it_has(tmp_path, capsys):
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps({"deal": DEAL, "dealer": "E", "trump": "S", "playing": "EW",
+                                 "played": "SK S9"}))
+    status, _, err = run(capsys, "solve", str(short), "--after", "3")
+    assert status == 2 and "the record has 2 cards played, not 3" in err
+
+
 def test_analyse_reads_a_record_file(capsys):
     status, out, _ = run(capsys, "analyse", EXAMPLE)
     assert status == 0 and "NS lost 174 points" in out
@@ -705,7 +785,8 @@ def option_values(folder: Path):
     too_large = st.sampled_from(["-3", "100001", "257", "1048577", "1000000001", "x", "1.5"])
     outputs = st.sampled_from([str(folder / "r.html"), str(folder / "\udcff.html")])
     good = {
-        "deal": st.sampled_from([DEAL, "-", str(folder / "deal.txt"), str(folder / "bom.txt")]),
+        "deal": st.sampled_from([DEAL, "-", str(folder / "deal.txt"), str(folder / "bom.txt"),
+                                 EXAMPLE]),
         "record": st.sampled_from([EXAMPLE, "-", json.dumps(
             {"deal": DEAL, "dealer": "E", "trump": "S", "playing": "EW", "played": "SK S9"})]),
         "--rules": st.sampled_from(["amsterdam", "rotterdam", '{"roem": "none"}',
@@ -730,6 +811,7 @@ def option_values(folder: Path):
         "--team-a": st.sampled_from(["random", "rule", "dd", "pimc:2", "pimc:2+play"]),
         "--team-b": st.sampled_from(["random", "rule", "dd", "pimc:2"]),
         "--sd-worlds": small, "--report": outputs, "--round": st.sampled_from(["1"]),
+        "--after": st.sampled_from(["0", "2", "4", "13"]),
         "--belief": st.sampled_from(["uniform", "play"]),
         "--labels": st.sampled_from([str(folder / "labels"), str(folder)]),
         "--hidden": st.sampled_from(["1", "4"]), "--layers": st.sampled_from(["1", "2"]),
@@ -752,6 +834,7 @@ def option_values(folder: Path):
            for option in ("--team-a", "--team-b")},
         "--report": st.sampled_from([str(folder), str(folder / "no" / "a.html"), ""]),
         "--round": st.sampled_from(["0", "2", "x", "-1"]),
+        "--after": st.sampled_from(["-1", "33", "x", "1.5"]),
     }
     return good, bad
 

@@ -24,8 +24,8 @@ from ..model.deal import Deal
 from ..model.files import write_whole
 from ..model.record import GameRecord
 from ..model.rules import Rules
-from .inputs import (looks_like_a_deal, looks_like_json, read_deal, read_position, read_record,
-                     read_rules, read_rules_and_names, read_text, record_in,
+from .inputs import (looks_like_a_deal, looks_like_json, read_deal_or_record, read_position,
+                     read_record, read_rules, read_rules_and_names, read_text, record_in,
                      record_with_overrides, with_contract)
 from .output import named, printable, shown_path
 from .parser import UsageError
@@ -100,7 +100,10 @@ def cmd_solve(args: argparse.Namespace) -> str:
 
 
 def cmd_table(args: argparse.Namespace) -> str:
-    deal, rules = read_deal(args.deal, args.notation), with_contract(args, read_rules(args.rules))
+    # A record gives its deal and rules, as to bid: every trump and leader is tabled anyway.
+    deal, record = read_deal_or_record(args)
+    rules = with_contract(args, read_rules(args.rules) if args.rules else
+                          record.rules if record is not None else read_rules("amsterdam"))
     printed_in(args, args.notation)
     table = solve_table(deal, rules, **search_options(args, rules))
     return json.dumps(table.to_dict()) if args.json else \

@@ -105,10 +105,6 @@ def _reason(err: Exception) -> str:
     return "not a file name" if isinstance(err, ValueError) and "null" in str(err) else str(err)
 
 
-def read_deal(source: str, notation: str = "en") -> Deal:
-    return Deal.from_pbn(read_text(source, looks_like_a_deal).strip(), notation)
-
-
 def read_record(source: str, notation: Optional[str] = None, round_number: Optional[int] = None,
                 command: str = "report", dummy: Optional[Seat] = None) -> Tuple[GameRecord, str]:
     """The record `source` names, and the card notation to print it in: `notation` (--notation)
@@ -215,13 +211,37 @@ def read_rules_and_names(value: str) -> Tuple[Rules, FrozenSet[str]]:
         raise RulesError(f"--rules {quote(value)}: nested too deeply") from None
 
 
+def read_deal_or_record(args: argparse.Namespace) -> Tuple[Deal, Optional[GameRecord]]:
+    """The deal `args.deal` names, or the game record it names with the record (the round of
+    --round in a file of several)."""
+    text = read_text(args.deal, lambda t: looks_like_a_deal(t) or looks_like_json(t))
+    if looks_like_json(text):
+        record, _ = record_in(text, args.deal, args.notation, args.round, args.command,
+                              getattr(args, "dummy", None))
+        return record.deal, record
+    if args.round is not None:
+        raise UsageError(f"argument --round: picks a round from a file of game records, one a "
+                         f"line; {shown(args.deal)} is a deal")
+    return Deal.from_pbn(text.strip(), args.notation), None
+
+
 def read_position(args: argparse.Namespace) -> Game:
     """The position `args` give: the deal and rules, trump, leader and playing team (ledig:
-    the bidder), and the cards played so far (IllegalPlayError names an illegal one)."""
-    rules = with_contract(args, read_rules(args.rules))
+    the bidder), and the cards played so far (IllegalPlayError names an illegal one); or a
+    record's, each unless given, after --after of its cards."""
+    deal, record = read_deal_or_record(args)
+    if record is not None:
+        return _recorded_position(args, record)
+    if args.after is not None:
+        raise UsageError("argument --after: takes the first cards of a game record; with a "
+                         "deal give the cards played with --played")
+    rules = with_contract(args, read_rules(args.rules or "amsterdam"))
     if rules.players == 3 and args.dummy is None:
         raise UsageError("a table of three (players=3 in --rules) needs --dummy: the silent "
                          "partner's seat, N, E, S or W, a seat of the playing team")
+    if args.leader is None:
+        raise UsageError("the following arguments are required: --leader (the seat that led "
+                         "trick 1), or a game record instead of the deal")
     if rules.contract == "ledig":
         check_ledig_seats(args, rules)
     else:
@@ -232,9 +252,29 @@ def read_position(args: argparse.Namespace) -> Game:
         if missing:
             raise UsageError(f"the following arguments are required: {', '.join(missing)} "
                              f"(or --contract ledig with --bidder)")
-    game = Game(read_deal(args.deal, args.notation), args.trump, args.leader, args.playing,
-                rules, bidder=args.bidder, dummy=args.dummy)
-    game.replay(args.played)
+    game = Game(deal, args.trump, args.leader, args.playing, rules, bidder=args.bidder,
+                dummy=args.dummy)
+    game.replay(args.played or [])
+    return game
+
+
+def _recorded_position(args: argparse.Namespace, record: GameRecord) -> Game:
+    """read_position of a record: its round under --rules, --contract, --bidder and --dummy
+    as `analyse` takes them, with --trump, --leader and --playing over its own, after its
+    first --after cards or the cards of --played."""
+    if args.after is not None and args.played is not None:
+        raise UsageError("--after and --played both say which cards were played: give one")
+    rules, names = read_rules_and_names(args.rules) if args.rules else (None, frozenset())
+    record = record_with_overrides(args, record, rules, names)
+    if args.after is not None and args.after > len(record.played):
+        raise UsageError(f"argument --after: the record has {len(record.played)} cards played, "
+                         f"not {args.after}")
+    played = record.played[:args.after] if args.after is not None else args.played or []
+    game = Game(record.deal, record.trump if args.trump is None else args.trump,
+                record.leader if args.leader is None else args.leader,
+                record.playing if args.playing is None else args.playing, record.rules,
+                bidder=record.bidder, dummy=record.dummy)
+    game.replay(played)
     return game
 
 

@@ -172,9 +172,15 @@ SINGLE_DUMMY_HELP = (
 
 # -- options shared by several subcommands -----------------------------------------------------
 
-def deal_and_rules(p: argparse.ArgumentParser) -> None:
-    p.add_argument("deal", help='the deal ("N:..."), a file holding it, or - for stdin')
-    p.add_argument("--rules", default="amsterdam", help=RULES_HELP)
+def deal_or_record(p: argparse.ArgumentParser, record_gives: str) -> None:
+    """A deal, or a game record whose `record_gives` are the defaults; the rules over it."""
+    p.add_argument("deal", help=f'the deal ("N:..."), or a game record in JSON whose '
+                                f'{record_gives} are the defaults: a file, inline, or - for '
+                                f'stdin')
+    p.add_argument("--rules", default=None,
+                   help=RULES_HELP.replace("amsterdam (the default)", "amsterdam") + " (default: "
+                        "the record's, else amsterdam)")
+    round_of_many(p)
 
 
 def record_and_rules(p: argparse.ArgumentParser) -> None:
@@ -215,19 +221,27 @@ def card_notation(p: argparse.ArgumentParser, what: str, record: bool = False) -
 
 def position(p: argparse.ArgumentParser) -> None:
     """The round's trump, leader and playing team (or ledig's bidder), and the cards played
-    so far."""
-    # --trump and --playing are checked once the contract is known: ledig needs neither.
+    so far: each given, or a record's."""
+    # --trump, --leader and --playing are checked once the deal or record and the contract are
+    # known: a record names them, and ledig needs neither trump nor playing team.
     p.add_argument("--trump", default=None, type=suit("--trump"),
-                   help="trump suit: C, D, H or S (required, but not in ledig; default: none)")
-    p.add_argument("--leader", required=True, type=seat,
-                   help="the seat that led trick 1: N, E, S or W (required)")
+                   help="trump suit: C, D, H or S (required with a deal, but not in ledig; "
+                        "default: the record's)")
+    p.add_argument("--leader", default=None, type=seat,
+                   help="the seat that led trick 1: N, E, S or W (required with a deal; "
+                        "default: the record's)")
     p.add_argument("--playing", default=None, type=team,
-                   help="the playing team: NS or EW (required, but not in ledig, where the "
-                        "bidder's team plays; default: none)")
-    p.add_argument("--played", default=[], type=in_notation("--played", played),
+                   help="the playing team: NS or EW (required with a deal, but not in ledig, "
+                        "where the bidder's team plays; default: the record's)")
+    p.add_argument("--played", default=None, type=in_notation("--played", played),
                    help='cards already played, e.g. "DA D7 D8" (default: none)')
-    contract(p)
-    dummy(p)
+    p.add_argument("--after", default=None, type=whole("--after", 0, 32), metavar="N",
+                   help="with a record: the position after its first N cards played, 0 for "
+                        "the start of the round (default: 0)")
+    contract(p, bidder_help=BIDDER_HELP.replace("--contract ledig; default: none",
+                                                "--contract ledig and a deal; default: the "
+                                                "record's"))
+    dummy(p, help_text=DUMMY_HELP + " (required there with a deal; default: the record's)")
 
 
 CONTRACTS = ("trump", "ledig")
@@ -313,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("solve", "solve a position double dummy",
                 f'klaverjas solve "{EXAMPLE_DEAL}" --trump S --leader S --playing EW --played "HA HT"')
-    deal_and_rules(p)
+    deal_or_record(p, "deal, trump, leader, playing team and rules")
     position(p)
     p.add_argument("--objective", default="points", choices=OBJECTIVES,
                    help="what to solve: points, score or make (default: points)")
@@ -327,7 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("table", "points for every trump and leader (ledig: every bidder and leader)",
                 f'klaverjas table "{EXAMPLE_DEAL}" --rules rotterdam')
-    deal_and_rules(p)
+    deal_or_record(p, "deal and rules")
     contract(p, bidder_help=None)
     workers_and_table_size(p)
     card_notation(p, "the deal given and the deal printed (the table itself has no cards)")
@@ -378,7 +392,7 @@ def build_parser() -> argparse.ArgumentParser:
                 "cannot tell apart",
                 f'klaverjas view "{EXAMPLE_DEAL}" --trump S --leader S --playing EW --played "SK" '
                 f'--worlds 64')
-    deal_and_rules(p)
+    deal_or_record(p, "deal, trump, leader, playing team and rules")
     position(p)
     p.add_argument("--seat", type=seat, default=None,
                    help="whose view: must be the player to move, or at a table of three or two "
