@@ -1,6 +1,6 @@
 """The public calls replay the cards played in the engine (Solver._moves_replayed_in_engine,
-Solver._solved_in_engine): the values, lines, totals and errors are those of the Game's
-replay, under every rule option and whatever form the cards played come in."""
+Solver._solved_in_engine, Solver.game): the values, lines, totals, Games and errors are those
+of the Game's replay, under every rule option and whatever form the cards played come in."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -84,6 +84,31 @@ def test_an_illegal_card_is_refused_as_the_game_refuses_it(game, index):
         Solver(game.rules).solve_moves(game.deal, game.trump, game.leader, game.playing,
                                        played=played)
     assert str(raised.value) == expected
+
+
+@settings(max_examples=60, **SLOW)
+@given(positions(tricks_left=st.integers(0, 8)), st.integers(0, 31), st.booleans())
+def test_solver_game_is_the_games_replay(game, index, as_text):
+    """Solver.game checks the cards played in the engine and places them on the Game without
+    its own checks: the same Game, tallies and all, and for a card not held or breaking a
+    duty (the last one, here) the same error."""
+    card = game.deal.hands[index // 8][index % 8]
+    for cards in (list(game.played), list(game.played) + [card]):
+        replayed = Game(game.deal, game.trump, game.leader, game.playing, game.rules)
+        given = " ".join(map(str, cards)) if as_text else cards
+        try:
+            replayed.replay(cards)
+        except IllegalPlayError as err:
+            with pytest.raises(IllegalPlayError) as raised:
+                Solver().game(game.deal, game.trump, game.leader, game.playing, game.rules,
+                              given)
+            assert str(raised.value) == str(err)
+            continue
+        built = Solver().game(game.deal, game.trump, game.leader, game.playing, game.rules,
+                              given)
+        assert (built.tricks, built.hands, built.current_trick, built.played) == \
+            (replayed.tricks, replayed.hands, replayed.current_trick, replayed.played)
+        assert built.tallies() == replayed.tallies() and built.to_move == replayed.to_move
 
 
 def test_one_solver_across_rules_trumps_and_deals_keeps_each_calls_values():

@@ -223,8 +223,28 @@ class Solver:
         takes `bidder`, a three-player round `dummy` (see `Game`)."""
         game = Game(deal, trump, leader, playing, check_rules(rules, self.rules), bidder=bidder,
                     dummy=dummy)
-        game.replay(played)
+        played = _read_once(played)
+        if bidder is not None or dummy is not None or not self._placed_if_legal(game, played):
+            game.replay(played)
         return game
+
+    def _placed_if_legal(self, game: Game, played: CardsLike) -> bool:
+        """Whether the engine, in C, finds every card of `played` held and legal in turn from
+        `game`'s start; if so, they are placed on `game` without the Game's own checks, which
+        cost half of a replay. False (nothing placed) otherwise: the Game's replay then says
+        what is wrong."""
+        round_ = self._engine_round(game.deal, game.trump, game.leader, game.playing,
+                                    game.rules, "points")
+        cards = None if round_ is None else _played_indices(played)
+        if round_ is None or cards is None:
+            return False
+        bad, _ = self._configured(round_.spec, self.engine.position_after, game.deal._masks,
+                                  round_.leader, cards)
+        if bad >= 0:
+            return False
+        for card in cards:
+            game.place(ALL_CARDS[card])
+        return True
 
     def solve(self, deal: Deal, trump: Optional[SuitLike] = None, leader: Optional[SeatLike] = None,
               playing: Optional[TeamLike] = None, rules: Optional[RulesLike] = None,

@@ -305,13 +305,16 @@ class Game:
 
     def check(self, card: CardLike) -> Card:
         """The card, if the player to move may play it; else IllegalPlayError saying why."""
-        card = self._held(card)
+        return self._checked(card, self.to_move)
+
+    def _checked(self, card: CardLike, seat: Seat) -> Card:
+        """check(card), `seat` being the player to move."""
+        card = self._held(card, seat)
         trick = self.current_trick
         if not trick or (card.suit == trick[0].suit and card.suit != self.trump):
             return card     # a lead, or following a plain suit: every duty allows it
-        seat = self.to_move
-        allowed, duty = legal_cards(self.hands[seat], self.current_trick, seat,
-                                    self.trick_leader, self.trump, self.rules)
+        allowed, duty = legal_cards(self.hands[seat], trick, seat, self.trick_leader,
+                                    self.trump, self.rules)
         if card not in allowed:
             assert duty is not None     # a held card is refused only by a duty
             raise IllegalPlayError(
@@ -320,9 +323,9 @@ class Game:
                 card=card, seat=seat, trick=self.trick_number, duty=duty)
         return card
 
-    def _held(self, card: CardLike) -> Card:
-        """The card, if the player to move holds it (duty "hold"), before the end ("over")."""
-        seat = self.to_move
+    def _held(self, card: CardLike, seat: Seat) -> Card:
+        """The card, if `seat`, the player to move, holds it (duty "hold"), before the end
+        ("over")."""
         if type(card) is not Card:
             try:
                 card = Card.parse(card)
@@ -330,7 +333,7 @@ class Game:
                 raise IllegalPlayError(f"trick {self.trick_number}, seat {seat.name}: {err}",
                                        seat=seat, trick=self.trick_number,
                                        duty="notation") from None
-        if self.is_over:
+        if len(self.tricks) == 8:
             raise IllegalPlayError(f"{card}: the round is over, all 8 tricks are played",
                                    card=card, trick=self.trick_number, duty="over")
         if card not in self.hands[seat]:
@@ -341,19 +344,22 @@ class Game:
                                    card=card, seat=seat, trick=self.trick_number, duty="hold")
         return card
 
+    # play and place work out the player to move once a card (to_move reads the last trick)
+    # and hand it on.
     def play(self, card: CardLike) -> None:
         """Play a card for the player to move (checked against the rules)."""
-        self._place(self.check(card))
+        seat = self.to_move
+        self._place(self._checked(card, seat), seat)
 
     def place(self, card: CardLike) -> None:
         """Put a card the player to move holds on the table without judging its duties.
 
         For replaying a recorded play that may break them (verzaken); `play` is the checked
         way, and `legal_cards` and the engine assume every card so far was legal."""
-        self._place(self._held(card))
-
-    def _place(self, card: Card) -> None:
         seat = self.to_move
+        self._place(self._held(card, seat), seat)
+
+    def _place(self, card: Card, seat: Seat) -> None:
         self.hands[seat].remove(card)
         self.current_trick.append(card)
         self.played.append(card)
