@@ -86,6 +86,17 @@ def test_table_of_a_record_is_the_table_of_its_deal_and_rules(capsys):
     assert json.loads(of_record) == json.loads(of_deal)
 
 
+def test_table_of_a_three_player_record_needs_no_dummy(tmp_path, capsys):
+    three = tmp_path / "three.json"
+    three.write_text(json.dumps({"deal": DEAL, "dealer": "E", "trump": "S", "playing": "EW",
+                                 "rules": {"players": 3}}))
+    status, of_record, _ = run(capsys, "table", str(three), "--json")
+    _, of_deal, _ = run(capsys, "table", DEAL, "--rules", '{"players": 3}', "--json")
+    assert status == 0 and json.loads(of_record) == json.loads(of_deal)
+    status, _, err = run(capsys, "solve", str(three))
+    assert status == 2 and "names no dummy: give the dummy's seat with --dummy" in err
+
+
 @pytest.mark.parametrize("after", [0, 1, 12, 13, 31])
 def test_solve_of_a_record_is_its_round_after_its_first_cards(capsys, after):
     # examples/game.json: dealer E, so S leads; trump S, EW plays.

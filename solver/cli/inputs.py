@@ -120,12 +120,14 @@ def read_record(source: str, notation: Optional[str] = None, round_number: Optio
 
 def record_in(text: str, source: str, notation: Optional[str] = None,
               round_number: Optional[int] = None, command: str = "report",
-              dummy: Optional[Seat] = None) -> Tuple[GameRecord, str]:
-    """`read_record` of the `text` read from `source`."""
+              dummy: Optional[Seat] = None, any_dummy: bool = False) -> Tuple[GameRecord, str]:
+    """`read_record` of the `text` read from `source`; with `any_dummy`, a three-player
+    record that names no dummy takes the first seat that fits (for what the dummy's seat
+    does not change)."""
     json_numbers_in_range(text, "game record")
     reading = notation or "en"
     try:
-        record = _one_record(text, reading, dummy)
+        record = _one_record(text, reading, dummy, any_dummy)
         lines = [text]
     except RecordError:
         lines = [line for line in text.splitlines() if line.strip()]
@@ -141,15 +143,17 @@ def record_in(text: str, source: str, notation: Optional[str] = None,
                              f"{len(lines)} round{'s' if len(lines) != 1 else ''}")
         if len(lines) > 1:
             try:
-                record = _one_record(lines[round_number - 1], reading, dummy)
+                record = _one_record(lines[round_number - 1], reading, dummy, any_dummy)
             except RecordError as err:
                 raise RecordError(f"{shown(source)}, round {round_number}: {err}") from None
     return record, notation or _own_notation(lines[(round_number or 1) - 1])
 
 
-def _one_record(text: str, notation: str, dummy: Optional[Seat]) -> GameRecord:
+def _one_record(text: str, notation: str, dummy: Optional[Seat],
+                any_dummy: bool = False) -> GameRecord:
     """The record of one round's JSON `text`. One that names no dummy but is read with one (a
-    three-player round) takes `dummy` (--dummy), or is refused naming --dummy."""
+    three-player round) takes `dummy` (--dummy), or with `any_dummy` the first seat that
+    fits, or is refused naming --dummy."""
     try:
         return GameRecord.from_json(text, notation)
     except RecordError as refused:
@@ -163,9 +167,11 @@ def _one_record(text: str, notation: str, dummy: Optional[Seat]) -> GameRecord:
             # Refused for want of a dummy when a seat of either team would do.
             for seat in (Seat.N, Seat.E):
                 try:
-                    GameRecord.from_dict({**data, "dummy": seat.name}, notation)
+                    record = GameRecord.from_dict({**data, "dummy": seat.name}, notation)
                 except RecordError:
                     continue
+                if any_dummy:
+                    return record
                 raise UsageError("this record is a round of three players (players=3) and names "
                                  "no dummy: give the dummy's seat with --dummy (N, E, S or W, a "
                                  "seat of the playing team)") from None
@@ -216,8 +222,9 @@ def read_deal_or_record(args: argparse.Namespace) -> Tuple[Deal, Optional[GameRe
     --round in a file of several)."""
     text = read_text(args.deal, lambda t: looks_like_a_deal(t) or looks_like_json(t))
     if looks_like_json(text):
+        # table takes no --dummy: a team's values are the same whichever hand is the dummy.
         record, _ = record_in(text, args.deal, args.notation, args.round, args.command,
-                              getattr(args, "dummy", None))
+                              getattr(args, "dummy", None), any_dummy=args.command == "table")
         return record.deal, record
     if args.round is not None:
         raise UsageError(f"argument --round: picks a round from a file of game records, one a "
