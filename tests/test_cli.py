@@ -119,6 +119,17 @@ def test_solve_and_view_of_a_record_take_its_start_or_cards_given(capsys):
     assert json.loads(view) == json.loads(of_deal)
 
 
+def test_a_record_in_dutch_notation_is_read_in_it(tmp_path, capsys):
+    dutch = tmp_path / "nl.json"
+    dutch.write_text(json.dumps({"deal": "N:A7.HV9.9.87 B10.B.HV108.10 HV.A87.A7.9 98.10.B.AHVB",
+                                 "dealer": "E", "trump": "S", "playing": "EW", "notation": "nl",
+                                 "played": "SH S9 SA SB"}))
+    _, of_record, _ = run(capsys, "solve", str(dutch), "--after", "2", "--moves", "--json")
+    _, of_deal, _ = run(capsys, "solve", DEAL, "--trump", "S", "--leader", "S", "--playing",
+                        "EW", "--played", "SK S9", "--moves", "--json")
+    assert json.loads(of_record) == json.loads(of_deal)
+
+
 def test_a_record_s_trump_and_rules_give_way_to_those_given(capsys):
     _, of_record, _ = run(capsys, "solve", EXAMPLE, "--trump", "H", "--rules", "rotterdam",
                           "--moves", "--json")
