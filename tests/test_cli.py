@@ -147,6 +147,30 @@ def test_solve_of_a_ledig_record_is_its_ledig_round(capsys):
     assert status == 0 and json.loads(of_record) == json.loads(of_deal)
 
 
+def test_a_record_judged_as_another_contract_takes_only_its_first_cards(capsys):
+    # The record's later cards need not fit the round as changed: only those of --after count.
+    _, of_record, _ = run(capsys, "solve", EXAMPLE, "--contract", "ledig", "--bidder", "N",
+                          "--after", "4", "--moves", "--json")
+    _, of_deal, _ = run(capsys, "solve", DEAL, "--contract", "ledig", "--bidder", "N",
+                        "--leader", "S", "--played", " ".join(RECORD_CARDS[:4]), "--moves",
+                        "--json")
+    assert json.loads(of_record) == json.loads(of_deal)
+    record = json.loads(Path(LEDIG).read_text())
+    status, of_record, _ = run(capsys, "solve", LEDIG, "--contract", "trump", "--trump", "S",
+                               "--playing", "NS", "--json")
+    _, of_deal, _ = run(capsys, "solve", record["deal"], "--trump", "S", "--playing", "NS",
+                        "--leader", "E", "--json")
+    assert status == 0 and json.loads(of_record) == json.loads(of_deal)
+
+
+def test_a_ledig_record_s_table_under_other_house_rules_stays_ledig(capsys):
+    record = json.loads(Path(LEDIG).read_text())
+    _, of_record, _ = run(capsys, "table", LEDIG, "--rules", "rotterdam", "--json")
+    _, of_deal, _ = run(capsys, "table", record["deal"], "--rules", "rotterdam", "--contract",
+                        "ledig", "--json")
+    assert json.loads(of_record) == json.loads(of_deal)
+
+
 @pytest.mark.parametrize("argv, message", [
     (["solve", DEAL, "--leader", "S", "--trump", "S", "--playing", "EW", "--after", "3"],
      "argument --after: takes the first cards of a game record; with a deal give the cards "
@@ -160,6 +184,15 @@ def test_solve_of_a_ledig_record_is_its_ledig_round(capsys):
      "the following arguments are required: --leader"),
     (["solve", EXAMPLE, "--played", "HA SJ"], "trick 1, seat W"),
     (["solve", LEDIG, "--contract", "trump"], "this record is a ledig round without trump"),
+    (["solve", LEDIG, "--trump", "H"], "--trump H: a ledig round under ledig_trump none has no "
+                                       "trump"),
+    (["solve", LEDIG, "--playing", "EW"], "--playing EW: in ledig the bidder's team plays, and "
+                                          "EW is not the team of the bidder, N"),
+    (["solve", EXAMPLE, "--rules", ""], "--rules '': not amsterdam, rotterdam"),
+    (["solve", json.dumps({"deal": DEAL, "dealer": "E", "trump": "S", "playing": "EW",
+                           "played": "SK S9 SA SJ HJ HA HT H9 DA CA D9 DK"}), "--after", "12"],
+     "argument --after 12: the record's own play breaks a rule by then, where no search can "
+     "start: trick 3, seat W: CA breaks the duty to follow suit"),
 ])
 def test_records_where_a_deal_goes_refuse_in_one_line(capsys, argv, message):
     status, out, err = run(capsys, *argv)

@@ -26,7 +26,7 @@ from ..model.record import GameRecord
 from ..model.rules import Rules
 from .inputs import (looks_like_a_deal, looks_like_json, read_deal_or_record, read_position,
                      read_record, read_rules, read_rules_and_names, read_text, record_in,
-                     record_with_overrides, with_contract)
+                     record_with_overrides, rules_over_record, with_contract)
 from .output import named, printable, shown_path
 from .parser import UsageError
 from .serve import cmd_serve
@@ -47,7 +47,7 @@ def search_options(args: argparse.Namespace, rules: Rules) -> Dict[str, Any]:
 
 def record_rules(args: argparse.Namespace) -> Tuple[Optional[Rules], FrozenSet[str]]:
     """--rules over a record, and the options it names (None and none without it)."""
-    return read_rules_and_names(args.rules) if args.rules else (None, frozenset())
+    return read_rules_and_names(args.rules) if args.rules is not None else (None, frozenset())
 
 
 def _tricks(cards: List[Card], already_in_trick: int = 0, notation: str = "en") -> str:
@@ -100,10 +100,11 @@ def cmd_solve(args: argparse.Namespace) -> str:
 
 
 def cmd_table(args: argparse.Namespace) -> str:
-    # A record gives its deal and rules, as to bid: every trump and leader is tabled anyway.
+    # A record gives its deal and rules (--rules over them as solve takes them): every trump
+    # and leader is tabled anyway.
     deal, record = read_deal_or_record(args)
-    rules = with_contract(args, read_rules(args.rules) if args.rules else
-                          record.rules if record is not None else read_rules("amsterdam"))
+    rules = with_contract(args, read_rules("amsterdam" if args.rules is None else args.rules)
+                          if record is None else rules_over_record(record, *record_rules(args)))
     printed_in(args, args.notation)
     table = solve_table(deal, rules, **search_options(args, rules))
     return json.dumps(table.to_dict()) if args.json else \

@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Any, Callable, Collection, Dict, FrozenSet, Optional, Tuple, Union
 
-from ..errors import RecordError, RulesError, quote, shorten
+from ..errors import IllegalPlayError, RecordError, RulesError, quote, shorten
 from ..model.cards import Seat
 from ..model.deal import Deal
 from ..model.game import Game
@@ -242,7 +242,7 @@ def read_position(args: argparse.Namespace) -> Game:
     if args.after is not None:
         raise UsageError("argument --after: takes the first cards of a game record; with a "
                          "deal give the cards played with --played")
-    rules = with_contract(args, read_rules(args.rules or "amsterdam"))
+    rules = with_contract(args, read_rules("amsterdam" if args.rules is None else args.rules))
     if rules.players == 3 and args.dummy is None:
         raise UsageError("a table of three (players=3 in --rules) needs --dummy: the silent "
                          "partner's seat, N, E, S or W, a seat of the playing team")
@@ -266,22 +266,27 @@ def read_position(args: argparse.Namespace) -> Game:
 
 
 def _recorded_position(args: argparse.Namespace, record: GameRecord) -> Game:
-    """read_position of a record: its round under --rules, --contract, --bidder and --dummy
-    as `analyse` takes them, with --trump, --leader and --playing over its own, after its
-    first --after cards or the cards of --played."""
+    """read_position of a record: its round under --rules, --contract, --bidder, --dummy,
+    --trump and --playing (record_with_overrides), after its first --after cards or the
+    cards of --played."""
     if args.after is not None and args.played is not None:
         raise UsageError("--after and --played both say which cards were played: give one")
-    rules, names = read_rules_and_names(args.rules) if args.rules else (None, frozenset())
-    record = record_with_overrides(args, record, rules, names)
-    if args.after is not None and args.after > len(record.played):
+    after = args.after or 0
+    if after > len(record.played):
         raise UsageError(f"argument --after: the record has {len(record.played)} cards played, "
-                         f"not {args.after}")
-    played = record.played[:args.after] if args.after is not None else args.played or []
-    game = Game(record.deal, record.trump if args.trump is None else args.trump,
-                record.leader if args.leader is None else args.leader,
-                record.playing if args.playing is None else args.playing, record.rules,
-                bidder=record.bidder, dummy=record.dummy)
-    game.replay(played)
+                         f"not {after}")
+    # The position takes the record's first cards alone: the rest need not fit the round as
+    # the options change it.
+    record = dataclasses.replace(record, played=record.played[:after])
+    rules, names = read_rules_and_names(args.rules) if args.rules is not None else (None, ())
+    record = record_with_overrides(args, record, rules, names)
+    game = record.game()
+    try:
+        game.replay(record.played)
+    except IllegalPlayError as err:
+        raise UsageError(f"argument --after {after}: the record's own play breaks a rule by "
+                         f"then, where no search can start: {err}") from None
+    game.replay(args.played or [])
     return game
 
 
@@ -316,35 +321,43 @@ def check_ledig_seats(args: argparse.Namespace, rules: Rules) -> None:
 GAME_OPTIONS = ("contract", "ledig_trump", "ledig_bonus", "players", "dummy_open", "multiplier")
 
 
+def rules_over_record(record: GameRecord, rules: Optional[Rules],
+                      named: Collection[str] = ()) -> Rules:
+    """The rules of --rules over a record's (the record's own without them): house rules
+    that keep the record's game (GAME_OPTIONS: its contract, ledig's options, its table, its
+    kraak multiplier) except for the options they name (`named`, from read_rules_and_names)."""
+    if rules is None:
+        return record.rules
+    return dataclasses.replace(rules, **{name: getattr(record.rules, name)
+                                         for name in GAME_OPTIONS if name not in named})
+
+
 def record_with_overrides(args: argparse.Namespace, record: GameRecord,
                           rules: Optional[Rules] = None, named: Collection[str] = ()
                           ) -> GameRecord:
-    """`record` under the `rules` of --rules, and --contract, --bidder and --dummy, when given:
-    a trump round judged as ledig needs a bidder (and loses its trump, unless ledig_trump is
-    chosen); a dummy the new rules have no place for is dropped (players=3 is the only table
-    with one).
-
-    The house rules of --rules keep the record's game (GAME_OPTIONS: its contract, ledig's
-    options, its table, its kraak multiplier) except for the options they name (`named`, from
-    read_rules_and_names): a ledig round at a table of three stays one under
+    """`record` under the `rules` of --rules (rules_over_record), and --contract, --bidder,
+    --dummy, and where a command takes them --trump and --playing, when given: a trump round
+    judged as ledig needs a bidder (and loses its trump, unless ledig_trump is chosen), a ledig
+    round judged as a trump round a trump; a dummy the new rules have no place for is dropped
+    (players=3 is the only table with one). A ledig round at a table of three stays one under
     `--rules rotterdam`."""
     contract = getattr(args, "contract", None)
     bidder = getattr(args, "bidder", None)
     dummy = getattr(args, "dummy", None)
-    if rules is None and contract is None and bidder is None and dummy is None:
+    trump = getattr(args, "trump", None)        # solve and view: over the record's own
+    playing = getattr(args, "playing", None)
+    if rules is None and contract is None and bidder is None and dummy is None \
+            and trump is None and playing is None:
         return record
     # The options that change the record's game, as the command line wrote them.
     asked = " ".join(option for option in (
         f"--rules {quote(getattr(args, 'rules', None), 40)}" if rules is not None else "",
         f"--contract {contract}" if contract is not None else "",
         f"--bidder {bidder.name}" if bidder is not None else "",
-        f"--dummy {dummy.name}" if dummy is not None else "") if option)
-    if rules is None:
-        rules = record.rules
-    else:
-        rules = dataclasses.replace(rules, **{name: getattr(record.rules, name)
-                                              for name in GAME_OPTIONS if name not in named})
-    rules = with_contract(args, rules)
+        f"--dummy {dummy.name}" if dummy is not None else "",
+        f"--trump {trump.name}" if trump is not None else "",
+        f"--playing {playing.name}" if playing is not None else "") if option)
+    rules = with_contract(args, rules_over_record(record, rules, named))
     changes: Dict[str, Any] = {"rules": rules}
     if dummy is not None:
         changes["dummy"] = dummy
@@ -352,17 +365,29 @@ def record_with_overrides(args: argparse.Namespace, record: GameRecord,
         changes["dummy"] = None
     try:
         if rules.contract != "ledig":
-            if record.trump is None:
+            trump = trump if trump is not None else record.trump
+            if trump is None:
                 raise UsageError(f"{asked}: this record is a ledig round without trump; a "
-                                 f"trump round needs a trump and a playing team")
-            return dataclasses.replace(record, bidder=None, **changes)
+                                 f"trump round needs a trump (--trump) and a playing team")
+            return dataclasses.replace(record, bidder=None, trump=trump,
+                                       playing=playing if playing is not None
+                                       else record.playing, **changes)
         bidder = bidder if bidder is not None else record.bidder
         if bidder is None:
             raise UsageError(f"{asked} needs --bidder: the record names no bidder")
-        trump = record.trump if rules.ledig_trump == "chosen" else None
-        if trump is None and rules.ledig_trump == "chosen":
-            raise UsageError(f"{asked}: under ledig_trump chosen the round needs a trump, and "
-                             f"this record has none")
+        if playing is not None and playing != bidder.team:
+            raise UsageError(f"{asked}: in ledig the bidder's team plays, and {playing.name} is "
+                             f"not the team of the bidder, {bidder.name}")
+        if rules.ledig_trump == "chosen":
+            trump = trump if trump is not None else record.trump
+            if trump is None:
+                raise UsageError(f"{asked}: under ledig_trump chosen the round needs a trump, "
+                                 f"and this record has none: give --trump")
+        elif getattr(args, "trump", None) is not None:
+            raise UsageError(f"{asked}: a ledig round under ledig_trump none has no trump "
+                             f"(ledig_trump chosen in --rules gives it one)")
+        else:
+            trump = None
         # playing None: the record takes the bidder's team.
         return dataclasses.replace(record, bidder=bidder, trump=trump,
                                    playing=None, **changes)  # type: ignore[arg-type]
