@@ -358,6 +358,7 @@ def record_with_overrides(args: argparse.Namespace, record: GameRecord,
         f"--trump {trump.name}" if trump is not None else "",
         f"--playing {playing.name}" if playing is not None else "") if option)
     rules = with_contract(args, rules_over_record(record, rules, named))
+    give_trump = " (--trump)" if hasattr(args, "trump") else ""     # analyse takes none
     changes: Dict[str, Any] = {"rules": rules}
     if dummy is not None:
         changes["dummy"] = dummy
@@ -368,7 +369,7 @@ def record_with_overrides(args: argparse.Namespace, record: GameRecord,
             trump = trump if trump is not None else record.trump
             if trump is None:
                 raise UsageError(f"{asked}: this record is a ledig round without trump; a "
-                                 f"trump round needs a trump (--trump) and a playing team")
+                                 f"trump round needs a trump{give_trump} and a playing team")
             return dataclasses.replace(record, bidder=None, trump=trump,
                                        playing=playing if playing is not None
                                        else record.playing, **changes)
@@ -382,7 +383,7 @@ def record_with_overrides(args: argparse.Namespace, record: GameRecord,
             trump = trump if trump is not None else record.trump
             if trump is None:
                 raise UsageError(f"{asked}: under ledig_trump chosen the round needs a trump, "
-                                 f"and this record has none: give --trump")
+                                 f"and this record has none{give_trump}")
         elif getattr(args, "trump", None) is not None:
             raise UsageError(f"{asked}: a ledig round under ledig_trump none has no trump "
                              f"(ledig_trump chosen in --rules gives it one)")
