@@ -11,7 +11,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ..analysis import analyse_bidding, analyse_play, analyse_view, solve_table
 from ..analysis.bidding import BidAnalysis, LedigBid
@@ -25,7 +25,7 @@ from ..model.files import write_whole
 from ..model.record import GameRecord
 from ..model.rules import Rules
 from .inputs import (looks_like_a_deal, looks_like_json, read_deal_or_record, read_position,
-                     read_record, read_rules, read_rules_and_names, read_text, record_in,
+                     read_record, read_rules, read_text, record_in, record_rules,
                      record_with_overrides, rules_over_record, with_contract)
 from .output import named, printable, shown_path
 from .parser import UsageError
@@ -43,11 +43,6 @@ def search_options(args: argparse.Namespace, rules: Rules) -> Dict[str, Any]:
         raise UsageError(f"--table-mb runs the search on one solver, on one thread: it cannot "
                          f"go with --workers {args.workers}; leave one of them out")
     return {"workers": args.workers, "solver": Solver(rules, args.table_mb)}
-
-
-def record_rules(args: argparse.Namespace) -> Tuple[Optional[Rules], FrozenSet[str]]:
-    """--rules over a record, and the options it names (None and none without it)."""
-    return read_rules_and_names(args.rules) if args.rules is not None else (None, frozenset())
 
 
 def _tricks(cards: List[Card], already_in_trick: int = 0, notation: str = "en") -> str:

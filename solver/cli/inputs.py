@@ -278,8 +278,7 @@ def _recorded_position(args: argparse.Namespace, record: GameRecord) -> Game:
     # The position takes the record's first cards alone: the rest need not fit the round as
     # the options change it.
     record = dataclasses.replace(record, played=record.played[:after])
-    rules, names = read_rules_and_names(args.rules) if args.rules is not None else (None, ())
-    record = record_with_overrides(args, record, rules, names)
+    record = record_with_overrides(args, record, *record_rules(args))
     game = record.game()
     try:
         game.replay(record.played)
@@ -319,6 +318,11 @@ def check_ledig_seats(args: argparse.Namespace, rules: Rules) -> None:
 
 # What game a record is, rather than a house rule: --rules changes these only by name.
 GAME_OPTIONS = ("contract", "ledig_trump", "ledig_bonus", "players", "dummy_open", "multiplier")
+
+
+def record_rules(args: argparse.Namespace) -> Tuple[Optional[Rules], FrozenSet[str]]:
+    """--rules over a record, and the options it names (None and none without it)."""
+    return read_rules_and_names(args.rules) if args.rules is not None else (None, frozenset())
 
 
 def rules_over_record(record: GameRecord, rules: Optional[Rules],
